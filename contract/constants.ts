@@ -1,0 +1,47 @@
+// Business constants of the spec (section 9). Economics are settings on the server; these are the
+// defaults and the fixed limits that do not change at run time.
+
+export const DEFAULT_ECONOMICS = {
+  activationFeePaise: 50_000n,
+  referralRewardPaise: 40_000n,
+  referralsPerSpin: 5,
+  minWithdrawalPaise: 10_000n,
+} as const;
+
+/** The 8 wheel segments, in rupees, in wheel order. */
+export const DEFAULT_WHEEL_SEGMENTS_RUPEES = [20, 50, 100, 500, 250, 1000, 200, 50000] as const;
+/** Default weights: everything on the 200 segment, which is what the spec observed users winning. */
+export const DEFAULT_WHEEL_WEIGHTS = [0, 0, 0, 0, 0, 0, 1, 0] as const;
+
+export const OTP_LENGTH = 6;
+export const OTP_TTL_MS = 10 * 60 * 1000;
+export const OTP_MAX_ATTEMPTS = 5;
+export const OTP_RESEND_COOLDOWN_S = 60;
+export const OTP_MAX_SENDS_PER_WINDOW = 3;
+export const OTP_SEND_WINDOW_MS = 10 * 60 * 1000;
+
+export const LOGIN_MAX_FAILURES = 10;
+export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
+
+export const USER_SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+export const ADMIN_SESSION_TTL_MS = 12 * 60 * 60 * 1000;
+
+export const PASSWORD_MIN_LENGTH = 6;
+export const PHONE_LENGTH = 10;
+
+export const PAYMENT_SCREENSHOT_MAX_BYTES = 5 * 1024 * 1024;
+export const WITHDRAWAL_SCREENSHOT_MAX_BYTES = 10 * 1024 * 1024;
+
+export const IFSC_RE = /^[A-Z]{4}0[A-Z0-9]{6}$/;
+export const UTR_RE = /^\d{12}$/;
+export const INDIAN_MOBILE_RE = /^[6-9]\d{9}$/;
+
+/** The synthetic e-mail domain the spec's client appends to a mobile number to log in. */
+export const PHONE_EMAIL_DOMAIN = 'phone.referralhub.local';
+
+export const DEFAULT_PAGE_LIMIT = 50;
+export const MAX_PAGE_LIMIT = 200;
+
+export const WEBAUTHN_CHALLENGE_TTL_MS = 5 * 60 * 1000;
+export const BACKUP_CODE_COUNT = 10;
+export const DEFAULT_ADMIN_DEVICE_NAME = 'Admin Device';

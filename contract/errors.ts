@@ -1,0 +1,43 @@
+// Error codes the API answers with, in the body `{message, code, fields?}`. Clients branch on
+// `code`, people read `message`.
+import { z } from 'zod';
+
+export const ERROR_CODES = [
+  'VALIDATION_FAILED',
+  'BAD_REQUEST',
+  'UNAUTHENTICATED',
+  'INVALID_CREDENTIALS',
+  'TWO_FACTOR_REQUIRED',
+  'PHONE_NOT_VERIFIED',
+  'FORBIDDEN',
+  'NOT_ADMIN',
+  'NOT_ACTIVATED',
+  'NOT_FOUND',
+  'CONFLICT',
+  'ALREADY_PROCESSED',
+  'DUPLICATE_UTR',
+  'DUPLICATE_PHONE',
+  'DUPLICATE_EMAIL',
+  'ADMIN_EXISTS',
+  'PAYMENT_PENDING',
+  'ALREADY_ACTIVATED',
+  'INVALID_REFERRAL_CODE',
+  'INVALID_OTP',
+  'OTP_EXPIRED',
+  'INSUFFICIENT_BALANCE',
+  'BELOW_MINIMUM',
+  'NO_SPINS',
+  'INVALID_FILE',
+  'FILE_TOO_LARGE',
+  'RATE_LIMITED',
+  'IDEMPOTENCY_MISMATCH',
+  'INTERNAL',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const ErrorBodySchema = z.object({
+  message: z.string(),
+  code: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+});
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;

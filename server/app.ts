@@ -1,0 +1,138 @@
+// buildApp: the whole HTTP surface on one Fastify instance. The JSON API lives under /api; every
+// other path serves the built single-page app. Tests build it with their own context.
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import multipart from '@fastify/multipart';
+import type { AppContext } from './context.ts';
+import { registerErrorHandler, notFound } from './errors.ts';
+import { registerAuth, requireAdmin } from './sessions/auth.ts';
+import { healthRoutes } from './health/health.routes.ts';
+import { accountsRoutes } from './accounts/accounts.routes.ts';
+import { adminSetupRoutes } from './accounts/admin-setup.routes.ts';
+import { settingsRoutes } from './settings/settings.routes.ts';
+import { activationRoutes } from './activation/activation.routes.ts';
+import { referralsRoutes } from './referrals/referrals.routes.ts';
+import { spinsRoutes } from './spins/spins.routes.ts';
+import { withdrawalsRoutes } from './withdrawals/withdrawals.routes.ts';
+import { transactionsRoutes } from './ledger/transactions.routes.ts';
+import { notificationsRoutes } from './notifications/notifications.routes.ts';
+import { adminRoutes } from './admin/admin.routes.ts';
+import { adminSecurityPublicRoutes, adminSecurityRoutes } from './admin-security/admin-security.routes.ts';
+import { registerWebApp } from './web/web.routes.ts';
+import { WITHDRAWAL_SCREENSHOT_MAX_BYTES } from '../contract/constants.ts';
+
+export interface BuildAppOptions {
+  logger?: FastifyServerOptions['logger'];
+  /** Requests per minute per IP before 429, across the whole API. */
+  rateLimitPerMinute?: number;
+  /** Folder of the built web app; absent = API only. */
+  webDist?: string | null;
+}
+
+/** Admin paths reachable without an admin session: first-admin setup and the sign-in steps. */
+export const PUBLIC_ADMIN_PATHS = new Set([
+  '/api/admin/setup',
+  '/api/admin/2fa/login',
+  '/api/admin/passkey/auth/begin',
+  '/api/admin/passkey/auth/finish',
+]);
+
+export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: ctx.config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // Ids and codes never need long URLs; this also bounds work per request.
+    routerOptions: { maxParamLength: 200 },
+  });
+
+  registerErrorHandler(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+      },
+    },
+    // The app is also served over plain http on a LAN or localhost during development.
+    strictTransportSecurity: ctx.config.appOrigin.startsWith('https://') ? undefined : false,
+    crossOriginEmbedderPolicy: false,
+  });
+
+  await app.register(rateLimit, {
+    global: true,
+    max: options.rateLimitPerMinute ?? 600,
+    timeWindow: '1 minute',
+    allowList: (request) => !request.url.startsWith('/api/'),
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      message: 'Too many requests. Please try again later.',
+      code: 'RATE_LIMITED',
+      retryAfter: Math.ceil(context.ttl / 1000),
+    }),
+  });
+
+  await app.register(multipart, {
+    limits: { fileSize: WITHDRAWAL_SCREENSHOT_MAX_BYTES, files: 1, fields: 20, fieldSize: 64 * 1024, parts: 25 },
+  });
+
+  registerAuth(app, ctx);
+
+  await app.register(healthRoutes(ctx));
+
+  await app.register(
+    async (api) => {
+      await api.register(accountsRoutes(ctx));
+      await api.register(settingsRoutes(ctx));
+      await api.register(activationRoutes(ctx));
+      await api.register(referralsRoutes(ctx));
+      await api.register(spinsRoutes(ctx));
+      await api.register(withdrawalsRoutes(ctx));
+      await api.register(transactionsRoutes(ctx));
+      await api.register(notificationsRoutes(ctx));
+
+      // Admin scope, public part: only the paths in PUBLIC_ADMIN_PATHS.
+      await api.register(
+        async (publicAdmin) => {
+          await publicAdmin.register(adminSetupRoutes(ctx));
+          await publicAdmin.register(adminSecurityPublicRoutes(ctx));
+        },
+        { prefix: '/admin' },
+      );
+
+      // Admin scope, guarded: one hook in front of every route registered inside.
+      await api.register(
+        async (admin) => {
+          admin.addHook('onRequest', async (request) => {
+            requireAdmin(request);
+          });
+          await admin.register(adminRoutes(ctx));
+          await admin.register(adminSecurityRoutes(ctx));
+        },
+        { prefix: '/admin' },
+      );
+
+      api.all('/*', async () => {
+        throw notFound('API route not found');
+      });
+    },
+    { prefix: '/api' },
+  );
+
+  await registerWebApp(app, options.webDist ?? null);
+
+  return app;
+}

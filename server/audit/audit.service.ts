@@ -1,0 +1,42 @@
+// The audit trail: every admin action, who did it, to what, when and from where. Written in the
+// same transaction as the action it records, so a rolled-back action leaves no audit row.
+import type { DbOrTx } from '../db/client.ts';
+import { newId } from '../db/ids.ts';
+import { auditLog } from '../db/schema.ts';
+
+export type AuditAction =
+  | 'admin.setup'
+  | 'admin.login'
+  | 'admin.login_failed'
+  | 'admin.2fa_enabled'
+  | 'admin.2fa_reset'
+  | 'admin.passkey_added'
+  | 'payment.approved'
+  | 'payment.rejected'
+  | 'user.activated'
+  | 'withdrawal.approved'
+  | 'withdrawal.rejected'
+  | 'settings.updated';
+
+export interface AuditEvent {
+  actorId: string | null;
+  action: AuditAction;
+  targetType?: string;
+  targetId?: string;
+  ip?: string | null;
+  details?: Record<string, unknown>;
+  at: Date;
+}
+
+export async function recordAudit(db: DbOrTx, event: AuditEvent): Promise<void> {
+  await db.insert(auditLog).values({
+    id: newId(),
+    actorId: event.actorId,
+    action: event.action,
+    targetType: event.targetType ?? null,
+    targetId: event.targetId ?? null,
+    ip: event.ip ?? null,
+    details: event.details ?? null,
+    createdAt: event.at,
+  });
+}

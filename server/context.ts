@@ -1,0 +1,18 @@
+// What every feature's routes and services are given: configuration, the database, the SMS
+// provider, the upload store and the clock. Built once in buildApp; tests build their own.
+import type { Config } from './env.ts';
+import type { Db } from './db/client.ts';
+import type { SmsProvider } from './sms/sms.provider.ts';
+import type { UploadStore } from './uploads/upload-store.ts';
+
+export interface AppContext {
+  config: Config;
+  db: Db;
+  dbKind: 'pglite' | 'postgres';
+  sms: SmsProvider;
+  uploads: UploadStore;
+  /** The clock, injectable so tests can move past cooldowns and expiries without sleeping. */
+  now: () => Date;
+  /** 32-byte key for secrets at rest (TOTP secrets). */
+  secretsKey: Buffer;
+}

@@ -1,0 +1,39 @@
+// Builds the AppContext from configuration: opens (and migrates) the database, picks the SMS
+// provider, the upload store and the secrets key. main.ts and the test harness both use it.
+import path from 'node:path';
+import type { AppContext } from './context.ts';
+import type { Config } from './env.ts';
+import { openDatabase, type Database } from './db/client.ts';
+import { createSmsProvider } from './sms/sms.providers.ts';
+import { createLocalUploadStore } from './uploads/upload-store.ts';
+import { loadSecretsKey } from './secrets-key.ts';
+import { ensureAppSettings } from './settings/settings.service.ts';
+import type { SmsProvider } from './sms/sms.provider.ts';
+
+export interface ContextOverrides {
+  sms?: SmsProvider;
+  now?: () => Date;
+  /** In-memory PGlite (tests): nothing written under DATA_DIR/db. */
+  inMemoryDb?: boolean;
+  smsLog?: (line: string) => void;
+}
+
+export async function createContext(config: Config, overrides: ContextOverrides = {}): Promise<{ ctx: AppContext; database: Database }> {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, inMemory: overrides.inMemoryDb });
+  try {
+    await ensureAppSettings(database.db);
+    const ctx: AppContext = {
+      config,
+      db: database.db,
+      dbKind: database.kind,
+      sms: overrides.sms ?? createSmsProvider(config, overrides.smsLog),
+      uploads: createLocalUploadStore(path.join(config.dataDir, 'uploads')),
+      now: overrides.now ?? (() => new Date()),
+      secretsKey: await loadSecretsKey(config.secretsKey, config.dataDir),
+    };
+    return { ctx, database };
+  } catch (err) {
+    await database.close().catch(() => undefined);
+    throw err;
+  }
+}

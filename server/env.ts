@@ -1,0 +1,109 @@
+// Configuration from the environment, validated once at boot. A bad value is one clear line and exit 1.
+import { z } from 'zod';
+import path from 'node:path';
+
+const boolish = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1');
+
+export const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+    REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+    STORAGE: z.enum(['local', 's3']).default('local'),
+    SMS_PROVIDER: z.enum(['console', 'msg91', 'twilio']).default('console'),
+    MSG91_AUTH_KEY: z.string().optional(),
+    MSG91_TEMPLATE_ID: z.string().optional(),
+    MSG91_BASE_URL: z.url().default('https://control.msg91.com'),
+    TWILIO_ACCOUNT_SID: z.string().optional(),
+    TWILIO_AUTH_TOKEN: z.string().optional(),
+    TWILIO_FROM: z.string().optional(),
+    TWILIO_BASE_URL: z.url().default('https://api.twilio.com'),
+    APP_ORIGIN: z.url().optional(),
+    APP_NAME: z.string().min(1).default('Referral Hub'),
+    BRAND: z.string().min(1).optional(),
+    SECRETS_KEY: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/i, { error: 'SECRETS_KEY must be 64 hex characters (32 bytes)' })
+      .optional(),
+    TRUST_PROXY: boolish.default(false),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && env.SMS_PROVIDER === 'console') {
+      ctx.addIssue({ code: 'custom', path: ['SMS_PROVIDER'], message: 'SMS_PROVIDER=console is for development; set msg91 or twilio in production' });
+    }
+    if (env.SMS_PROVIDER === 'msg91' && (!env.MSG91_AUTH_KEY || !env.MSG91_TEMPLATE_ID)) {
+      ctx.addIssue({ code: 'custom', path: ['MSG91_AUTH_KEY'], message: 'SMS_PROVIDER=msg91 needs MSG91_AUTH_KEY and MSG91_TEMPLATE_ID' });
+    }
+    if (env.SMS_PROVIDER === 'twilio' && (!env.TWILIO_ACCOUNT_SID || !env.TWILIO_AUTH_TOKEN || !env.TWILIO_FROM)) {
+      ctx.addIssue({ code: 'custom', path: ['TWILIO_ACCOUNT_SID'], message: 'SMS_PROVIDER=twilio needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM' });
+    }
+    if (env.STORAGE === 's3') {
+      ctx.addIssue({ code: 'custom', path: ['STORAGE'], message: 'STORAGE=s3 is not available in this build; use local' });
+    }
+  });
+
+export type Env = z.infer<typeof EnvSchema>;
+
+/** The configuration every part of the server reads; derived once from Env. */
+export interface Config {
+  nodeEnv: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  sms: {
+    provider: Env['SMS_PROVIDER'];
+    msg91: { authKey?: string; templateId?: string; baseUrl: string };
+    twilio: { accountSid?: string; authToken?: string; from?: string; baseUrl: string };
+  };
+  appOrigin: string;
+  appName: string;
+  brand: string;
+  /** 32-byte key for encrypting secrets at rest (TOTP). Undefined = generated into DATA_DIR on first run. */
+  secretsKey: string | undefined;
+  trustProxy: boolean;
+  logLevel: Env['LOG_LEVEL'];
+}
+
+export function toConfig(env: Env): Config {
+  return {
+    nodeEnv: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    dataDir: path.resolve(env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    redisUrl: env.REDIS_URL,
+    sms: {
+      provider: env.SMS_PROVIDER,
+      msg91: { authKey: env.MSG91_AUTH_KEY, templateId: env.MSG91_TEMPLATE_ID, baseUrl: env.MSG91_BASE_URL },
+      twilio: { accountSid: env.TWILIO_ACCOUNT_SID, authToken: env.TWILIO_AUTH_TOKEN, from: env.TWILIO_FROM, baseUrl: env.TWILIO_BASE_URL },
+    },
+    appOrigin: (env.APP_ORIGIN ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    appName: env.APP_NAME,
+    brand: env.BRAND ?? env.APP_NAME,
+    secretsKey: env.SECRETS_KEY,
+    trustProxy: env.TRUST_PROXY,
+    logLevel: env.LOG_LEVEL,
+  };
+}
+
+/** Parses the environment; on a bad value returns one human line naming the variable. */
+export function loadConfig(source: NodeJS.ProcessEnv): { ok: true; config: Config } | { ok: false; error: string } {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ''));
+  const result = EnvSchema.safeParse(cleaned);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    const name = issue.path.join('.') || 'environment';
+    const value = typeof issue.path[0] === 'string' ? source[issue.path[0]] : undefined;
+    const shown = value === undefined ? '' : ` (got "${/KEY|TOKEN|SECRET|PASSWORD/i.test(name) ? '***' : value}")`;
+    return { ok: false, error: `Invalid configuration: ${name}: ${issue.message}${shown}` };
+  }
+  return { ok: true, config: toConfig(result.data) };
+}

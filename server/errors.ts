@@ -1,0 +1,96 @@
+// One error type for every service, and the one handler that turns any error into `{message, code}`.
+// Services throw AppError; nothing else decides an HTTP status.
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { ZodError } from 'zod';
+import type { ErrorCode } from '../contract/errors.ts';
+
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly status: number,
+    readonly fields?: Record<string, string>,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (message: string, code: ErrorCode = 'BAD_REQUEST', fields?: Record<string, string>) =>
+  new AppError(code, message, 400, fields);
+export const unauthenticated = (message = 'Please log in to continue', code: ErrorCode = 'UNAUTHENTICATED') =>
+  new AppError(code, message, 401);
+export const forbidden = (message = 'You are not allowed to do this', code: ErrorCode = 'FORBIDDEN') =>
+  new AppError(code, message, 403);
+export const notFound = (message = 'Not found') => new AppError('NOT_FOUND', message, 404);
+export const conflict = (message: string, code: ErrorCode = 'CONFLICT') => new AppError(code, message, 409);
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+  new AppError('RATE_LIMITED', message, 429, undefined, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+
+/** Turns a ZodError into the first message plus a per-field map. */
+export function validationError(error: ZodError): AppError {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join('.') || '_';
+    fields[key] ??= issue.message;
+  }
+  const first = error.issues[0]?.message ?? 'Invalid input';
+  return new AppError('VALIDATION_FAILED', first, 400, fields);
+}
+
+/** Postgres unique-violation, for the few places that map a constraint to a 409. */
+export function isUniqueViolation(err: unknown, constraint?: string): boolean {
+  const e = findPgError(err);
+  return e?.code === '23505' && (constraint === undefined || e.constraint === constraint);
+}
+
+export function isCheckViolation(err: unknown, constraint?: string): boolean {
+  const e = findPgError(err);
+  return e?.code === '23514' && (constraint === undefined || e.constraint === constraint);
+}
+
+function findPgError(err: unknown): { code?: string; constraint?: string } | undefined {
+  let cur: unknown = err;
+  for (let i = 0; i < 5 && cur && typeof cur === 'object'; i++) {
+    const c = cur as { code?: unknown; constraint?: unknown; cause?: unknown };
+    if (typeof c.code === 'string' && /^[0-9A-Z]{5}$/.test(c.code)) {
+      return { code: c.code, constraint: typeof c.constraint === 'string' ? c.constraint : undefined };
+    }
+    cur = c.cause;
+  }
+  return undefined;
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError | ZodError | Error, request, reply) => {
+    let appError: AppError;
+    if (error instanceof AppError) {
+      appError = error;
+    } else if (error instanceof ZodError) {
+      appError = validationError(error);
+    } else {
+      const fe = error as FastifyError;
+      const status = fe.statusCode ?? 500;
+      if (fe.code === 'FST_REQ_FILE_TOO_LARGE' || fe.code === 'FST_PARTS_LIMIT' || fe.code === 'FST_FILES_LIMIT' || status === 413) {
+        appError = new AppError('FILE_TOO_LARGE', 'File too large', 413);
+      } else if (status === 429) {
+        appError = new AppError('RATE_LIMITED', 'Too many requests. Please try again later.', 429);
+      } else if (status >= 400 && status < 500) {
+        // Fastify's own client errors: malformed JSON, wrong content type, empty body...
+        const message = fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'Unsupported content type' : fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 'Request body is empty' : fe.message && status === 400 ? 'Malformed request body' : fe.message;
+        appError = new AppError('BAD_REQUEST', message, status);
+      } else {
+        request.log.error({ err: error }, 'unhandled error');
+        appError = new AppError('INTERNAL', 'Something went wrong', 500);
+      }
+    }
+    if (appError.status >= 500) request.log.error({ err: error }, 'server error');
+    if (appError.headers) void reply.headers(appError.headers);
+    void reply.status(appError.status).send({
+      message: appError.message,
+      code: appError.code,
+      ...(appError.fields ? { fields: appError.fields } : {}),
+    });
+  });
+}

@@ -1,0 +1,51 @@
+// Entry point: read config, open the database (migrating it), listen, and say where.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadConfig } from './env.ts';
+import { createContext } from './create-context.ts';
+import { buildApp } from './app.ts';
+import { adminExists } from './accounts/admin-setup.service.ts';
+
+const loaded = loadConfig(process.env);
+if (!loaded.ok) {
+  console.error(loaded.error);
+  process.exit(1);
+}
+const config = loaded.config;
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const { ctx, database } = await createContext(config);
+const app = await buildApp(ctx, {
+  logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+  webDist: path.join(root, 'dist', 'web'),
+});
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info(`${signal}: shutting down`);
+  await app.close().catch(() => undefined);
+  await database.close().catch(() => undefined);
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+try {
+  await app.listen({ port: config.port, host: config.host });
+} catch (err) {
+  console.error(`Could not listen on ${config.host}:${config.port}: ${(err as Error).message}`);
+  await database.close().catch(() => undefined);
+  process.exit(1);
+}
+
+const where = database.kind === 'pglite' ? `embedded database in ${path.join(config.dataDir, 'db')}` : 'PostgreSQL (DATABASE_URL)';
+console.log(`\n  ${config.appName} is running at ${config.appOrigin}  (${where})`);
+if (!(await adminExists(ctx.db))) {
+  console.log(`  No admin yet: open ${config.appOrigin}/admin-setup to create the first one (or run npm run admin:create).`);
+}
+if (config.sms.provider === 'console') {
+  console.log(`  SMS codes are printed here and written to ${path.join(config.dataDir, 'sms-outbox.jsonl')}.`);
+}
+console.log('');

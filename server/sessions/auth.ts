@@ -1,0 +1,59 @@
+// Who is calling: reads the bearer token once per request and offers the guards every route uses.
+// requireAdmin is installed as a hook on the whole /api/admin scope (see app.ts), so no admin
+// route can forget it.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { forbidden, unauthenticated } from '../errors.ts';
+import { findSessionUser, type SessionUser } from './sessions.service.ts';
+
+export interface RequestAuth {
+  sessionId: string;
+  user: SessionUser;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: RequestAuth | null;
+  }
+}
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    const token = bearerToken(request);
+    if (!token) return;
+    request.auth = await findSessionUser(ctx.db, token, ctx.now());
+  });
+}
+
+/** The signed-in user, or 401. */
+export function requireUser(request: FastifyRequest): SessionUser {
+  if (!request.auth) throw unauthenticated();
+  return request.auth.user;
+}
+
+/** The signed-in, activated user: 401 without a session, 403 before activation. */
+export function requireActivatedUser(request: FastifyRequest): SessionUser {
+  const user = requireUser(request);
+  if (!user.isActivated && !user.isAdmin) throw forbidden('Please activate your account first', 'NOT_ACTIVATED');
+  return user;
+}
+
+/** The signed-in admin: 401 without a session, 403 for anyone else. */
+export function requireAdmin(request: FastifyRequest): SessionUser {
+  const user = requireUser(request);
+  if (!user.isAdmin) throw forbidden('Admin access required', 'NOT_ADMIN');
+  return user;
+}
+
+export function clientIp(request: FastifyRequest): string {
+  return request.ip;
+}

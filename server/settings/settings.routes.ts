@@ -1,0 +1,7 @@
+// HTTP routes of the settings feature (thin: parse with the contract, call the service, shape the answer).
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppContext } from '../context.ts';
+
+export function settingsRoutes(_ctx: AppContext): FastifyPluginAsync {
+  return async (_app) => {};
+}
