@@ -8,6 +8,7 @@ import { createSmsProvider } from './sms/sms.providers.ts';
 import { createLocalUploadStore } from './uploads/upload-store.ts';
 import { loadSecretsKey } from './secrets-key.ts';
 import { ensureAppSettings } from './settings/settings.service.ts';
+import { ensurePlatformAccounts } from './ledger/ledger.service.ts';
 import type { SmsProvider } from './sms/sms.provider.ts';
 
 export interface ContextOverrides {
@@ -22,6 +23,7 @@ export async function createContext(config: Config, overrides: ContextOverrides 
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, inMemory: overrides.inMemoryDb });
   try {
     await ensureAppSettings(database.db);
+    await ensurePlatformAccounts(database.db);
     const ctx: AppContext = {
       config,
       db: database.db,

@@ -166,3 +166,12 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
   };
   return server;
 }
+
+/** Ends every money test: throws with the broken invariants if the ledger does not hold. */
+export async function expectLedgerHolds(server: TestServer): Promise<void> {
+  const { checkLedgerInvariants } = await import('../ledger/ledger-check.ts');
+  const broken = (await checkLedgerInvariants(server.ctx.db)).filter((r) => !r.ok);
+  if (broken.length > 0) {
+    throw new Error(`ledger invariants broken:\n${broken.map((b) => `- ${b.name}: ${JSON.stringify(b.violations.slice(0, 5))}`).join('\n')}`);
+  }
+}

@@ -1,0 +1,75 @@
+// The ledger invariants of DESIGN.md section 4, as queries. Used by `npm run ledger:check` and at
+// the end of every money test. Each returns the offending rows; an empty list means it holds.
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+
+export interface InvariantResult {
+  name: string;
+  ok: boolean;
+  violations: unknown[];
+}
+
+async function rows(db: Db, query: ReturnType<typeof sql>): Promise<Record<string, unknown>[]> {
+  const result = await db.execute(query);
+  // node-postgres answers {rows}, PGlite answers {rows} as well; both are arrays of plain objects.
+  return (result as unknown as { rows: Record<string, unknown>[] }).rows;
+}
+
+export async function checkLedgerInvariants(db: Db): Promise<InvariantResult[]> {
+  const checks: [string, ReturnType<typeof sql>][] = [
+    [
+      'every entry sums to zero',
+      sql`select e.id::text, e.kind, sum(l.amount_paise)::text as sum from ledger_entries e
+          left join ledger_lines l on l.entry_id = e.id group by e.id, e.kind
+          having coalesce(sum(l.amount_paise), 0) <> 0 or count(l.id) < 2`,
+    ],
+    [
+      'every cached wallet balance equals the sum of its lines',
+      sql`select a.id::text, a.balance_paise::text as cached, coalesce(sum(l.amount_paise), 0)::text as lines
+          from ledger_accounts a left join ledger_lines l on l.account_id = a.id
+          where a.kind = 'wallet' group by a.id, a.balance_paise
+          having a.balance_paise <> coalesce(sum(l.amount_paise), 0)`,
+    ],
+    ['no wallet is negative', sql`select id::text, balance_paise::text from ledger_accounts where kind = 'wallet' and balance_paise < 0`],
+    [
+      'each referred user is rewarded at most once',
+      sql`select ref_id::text, count(*)::int as n from ledger_entries where kind = 'referral_reward' group by ref_id having count(*) > 1`,
+    ],
+    [
+      'every rewarded referral has exactly one reward entry, and no reward lacks its referral',
+      sql`select r.id::text as referral, count(e.id)::int as entries from referrals r
+          full outer join ledger_entries e on e.ref_id = r.id and e.kind = 'referral_reward'
+          group by r.id, r.rewarded_at
+          having (r.rewarded_at is not null and count(e.id) <> 1) or (r.rewarded_at is null and count(e.id) <> 0)`,
+    ],
+    [
+      'successful referrals equal rewarded referrals',
+      sql`select u.id::text, u.successful_referrals, count(r.id)::int as rewarded from users u
+          left join referrals r on r.referrer_id = u.id and r.rewarded_at is not null
+          group by u.id, u.successful_referrals having u.successful_referrals <> count(r.id)`,
+    ],
+    [
+      'spins granted = floor(successful referrals / referrals per spin)',
+      sql`select u.id::text, u.spins_granted, u.successful_referrals from users u, app_settings s
+          where s.id = 1 and u.spins_granted <> u.successful_referrals / s.referrals_per_spin`,
+    ],
+    [
+      'spins used = spins drawn, and never more than granted',
+      sql`select u.id::text, u.spins_used, count(s.id)::int as drawn from users u left join spins s on s.user_id = u.id
+          group by u.id, u.spins_used, u.spins_granted having u.spins_used <> count(s.id) or u.spins_used > u.spins_granted`,
+    ],
+    [
+      'pending payouts equal the pending withdrawals',
+      sql`select p.total::text as ledger, w.total::text as withdrawals from
+          (select coalesce(sum(amount_paise), 0) as total from ledger_lines where account_id = '00000000-0000-7000-8000-000000000005') p,
+          (select coalesce(sum(amount_paise), 0) as total from withdrawals where status = 'pending') w
+          where p.total <> w.total`,
+    ],
+  ];
+  const results: InvariantResult[] = [];
+  for (const [name, query] of checks) {
+    const violations = await rows(db, query);
+    results.push({ name, ok: violations.length === 0, violations });
+  }
+  return results;
+}
