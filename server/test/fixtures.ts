@@ -87,6 +87,6 @@ export const PNG_1X1 = Buffer.from(
   'hex',
 );
 
-export function pngFile(name = 'proof.png', bytes: Buffer = PNG_1X1): File {
-  return new File([bytes], name, { type: 'image/png' });
+export function pngFile(name = 'proof.png', bytes: Buffer = PNG_1X1, type = 'image/png'): File {
+  return new File([new Uint8Array(bytes)], name, { type: type });
 }
