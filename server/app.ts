@@ -20,6 +20,8 @@ import { notificationsRoutes } from './notifications/notifications.routes.ts';
 import { adminRoutes } from './admin/admin.routes.ts';
 import { adminSecurityPublicRoutes, adminSecurityRoutes } from './admin-security/admin-security.routes.ts';
 import { registerWebApp } from './web/web.routes.ts';
+import { adminWithdrawalsRoutes } from './withdrawals/admin-withdrawals.routes.ts';
+import { registerIdempotency } from './idempotency/idempotency.ts';
 import { WITHDRAWAL_SCREENSHOT_MAX_BYTES } from '../contract/constants.ts';
 
 export interface BuildAppOptions {
@@ -90,6 +92,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   });
 
   registerAuth(app, ctx);
+  registerIdempotency(app, ctx);
 
   await app.register(healthRoutes(ctx));
 
@@ -120,6 +123,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
             requireAdmin(request);
           });
           await admin.register(adminRoutes(ctx));
+          await admin.register(adminWithdrawalsRoutes(ctx));
           await admin.register(adminSecurityRoutes(ctx));
         },
         { prefix: '/admin' },
