@@ -56,7 +56,7 @@ export const VerifyOtpRequestSchema = z.object({
   userId: z.string({ error: 'userId is required' }).min(1, { error: 'userId is required' }),
   otpCode: OtpCodeSchema,
 });
-export const ResendOtpRequestSchema = z.object({ userId: z.string({ error: 'userId is required' }).min(1) });
+export const ResendOtpRequestSchema = z.object({ userId: z.string({ error: 'userId is required' }).min(1, { error: 'userId is required' }) });
 
 export const AuthResponseSchema = z.object({ token: z.string(), user: UserSchema });
 export type AuthResponse = z.infer<typeof AuthResponseSchema>;
@@ -70,20 +70,30 @@ export const LoginRequestSchema = z
   .refine((v) => Boolean(v.phone) || Boolean(v.email), { error: 'Enter your mobile number', path: ['phone'] });
 export type LoginRequest = z.infer<typeof LoginRequestSchema>;
 
-export const ForgotPasswordRequestSchema = z.object({
-  phone: z.string({ error: 'Please enter your mobile number' }).trim().min(1, { error: 'Please enter your mobile number' }).pipe(PhoneSchema),
-});
-export const VerifyResetOtpRequestSchema = z.object({ phone: PhoneSchema, otp: OtpCodeSchema });
+const ResetPhoneSchema = z
+  .string({ error: 'Please enter your mobile number' })
+  .trim()
+  .min(1, { error: 'Please enter your mobile number' })
+  .pipe(PhoneSchema);
+export const ForgotPasswordRequestSchema = z.object({ phone: ResetPhoneSchema });
+export const VerifyResetOtpRequestSchema = z.object({ phone: ResetPhoneSchema, otp: OtpCodeSchema });
 export const ResetPasswordRequestSchema = z.object({
-  phone: PhoneSchema,
+  phone: ResetPhoneSchema,
   otp: OtpCodeSchema,
   newPassword: z.string({ error: 'Password must be at least 6 characters' }).min(PASSWORD_MIN_LENGTH, { error: 'Password must be at least 6 characters' }).max(200),
 });
 
+const REQUIRED = 'Please fill in all required fields';
 export const AdminSetupRequestSchema = z.object({
-  username: z.string().trim().min(1, { error: 'Please fill in all required fields' }).max(50),
-  email: z.string().trim().min(1, { error: 'Please fill in all required fields' }).toLowerCase().pipe(z.email({ error: 'Enter a valid email address' })),
-  password: z.string().min(1, { error: 'Please fill in all required fields' }).min(8, { error: 'Admin password must be at least 8 characters' }).max(200),
-  phone: z.string().trim().min(1, { error: 'Please fill in all required fields' }).pipe(PhoneSchema),
+  username: z.string({ error: REQUIRED }).trim().min(1, { error: REQUIRED }).max(50, { error: 'Username must be at most 50 characters' }),
+  email: z.string({ error: REQUIRED }).trim().min(1, { error: REQUIRED }).max(254).toLowerCase().pipe(z.email({ error: 'Enter a valid email address' })),
+  password: z.string({ error: REQUIRED }).min(1, { error: REQUIRED }).min(8, { error: 'Admin password must be at least 8 characters' }).max(200),
+  phone: z.string({ error: REQUIRED }).trim().min(1, { error: REQUIRED }).pipe(PhoneSchema),
 });
+export type AdminSetupRequest = z.infer<typeof AdminSetupRequestSchema>;
 export const AdminSetupStatusSchema = z.object({ exists: z.boolean() });
+export const AdminSetupResponseSchema = z.object({ exists: z.literal(true), user: UserSchema });
+export type AdminSetupResponse = z.infer<typeof AdminSetupResponseSchema>;
+
+export const OkResponseSchema = z.object({ ok: z.literal(true) });
+export const VerifyResetOtpResponseSchema = z.object({ valid: z.literal(true) });

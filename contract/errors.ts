@@ -31,6 +31,7 @@ export const ERROR_CODES = [
   'FILE_TOO_LARGE',
   'RATE_LIMITED',
   'IDEMPOTENCY_MISMATCH',
+  'SMS_FAILED',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

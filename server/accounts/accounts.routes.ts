@@ -1,7 +1,84 @@
 // HTTP routes of the accounts feature (thin: parse with the contract, call the service, shape the answer).
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import {
+  ForgotPasswordRequestSchema,
+  LoginRequestSchema,
+  RegisterRequestSchema,
+  ResendOtpRequestSchema,
+  ResetPasswordRequestSchema,
+  VerifyOtpRequestSchema,
+  VerifyResetOtpRequestSchema,
+} from '../../contract/accounts.ts';
 import type { AppContext } from '../context.ts';
+import { clientIp, requireUser } from '../sessions/auth.ts';
+import type { SessionMeta } from '../sessions/sessions.service.ts';
+import { warmDummyHash } from './password.ts';
+import {
+  getCurrentUser,
+  login,
+  logout,
+  registerAccount,
+  requestPasswordReset,
+  resendRegistrationOtp,
+  resetPassword,
+  verifyRegistration,
+  verifyResetOtp,
+} from './accounts.service.ts';
 
-export function accountsRoutes(_ctx: AppContext): FastifyPluginAsync {
-  return async (_app) => {};
+function sessionMeta(request: FastifyRequest): SessionMeta {
+  return { ip: clientIp(request), userAgent: request.headers['user-agent'] };
+}
+
+/** A missing body parses as an empty object, so each field gets its own message. */
+const bodyOf = (request: FastifyRequest): unknown => request.body ?? {};
+
+export function accountsRoutes(ctx: AppContext): FastifyPluginAsync {
+  warmDummyHash();
+  return async (app) => {
+    app.post('/register', async (request, reply) => {
+      const input = RegisterRequestSchema.parse(bodyOf(request));
+      return reply.status(201).send(await registerAccount(ctx, input));
+    });
+
+    app.post('/verify-otp', async (request) => {
+      const input = VerifyOtpRequestSchema.parse(bodyOf(request));
+      return verifyRegistration(ctx, input, sessionMeta(request));
+    });
+
+    app.post('/resend-otp', async (request) => {
+      const input = ResendOtpRequestSchema.parse(bodyOf(request));
+      return resendRegistrationOtp(ctx, input.userId);
+    });
+
+    app.post('/login', async (request) => {
+      const input = LoginRequestSchema.parse(bodyOf(request));
+      return login(ctx, input, sessionMeta(request));
+    });
+
+    app.post('/logout', async (request, reply) => {
+      requireUser(request);
+      await logout(ctx, request.auth!.sessionId);
+      return reply.status(204).send();
+    });
+
+    app.get('/user', async (request) => {
+      const user = requireUser(request);
+      return getCurrentUser(ctx, user.id);
+    });
+
+    app.post('/forgot-password', async (request) => {
+      const input = ForgotPasswordRequestSchema.parse(bodyOf(request));
+      return requestPasswordReset(ctx, input.phone);
+    });
+
+    app.post('/verify-reset-otp', async (request) => {
+      const input = VerifyResetOtpRequestSchema.parse(bodyOf(request));
+      return verifyResetOtp(ctx, input);
+    });
+
+    app.post('/reset-password', async (request) => {
+      const input = ResetPasswordRequestSchema.parse(bodyOf(request));
+      return resetPassword(ctx, input);
+    });
+  };
 }

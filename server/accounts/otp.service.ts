@@ -1,0 +1,172 @@
+// One-time SMS codes for registration and password reset. A code is 6 digits from node:crypto,
+// stored only as an HMAC (keyed by the secrets key, salted by its row id), valid 10 minutes,
+// single use, bound to its purpose, and dead after 5 tries. Sending is limited per phone (60 s
+// cooldown, 3 per 10 minutes), counted from otp_codes so several processes agree.
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import {
+  OTP_LENGTH,
+  OTP_MAX_ATTEMPTS,
+  OTP_MAX_SENDS_PER_WINDOW,
+  OTP_RESEND_COOLDOWN_S,
+  OTP_SEND_WINDOW_MS,
+  OTP_TTL_MS,
+} from '../../contract/constants.ts';
+import type { AppContext } from '../context.ts';
+import type { Db, Tx } from '../db/client.ts';
+import { newId } from '../db/ids.ts';
+import { otpCodes } from '../db/schema.ts';
+import { AppError, badRequest, tooManyRequests } from '../errors.ts';
+import { smsFailed } from '../sms/sms-error.ts';
+
+export type OtpPurpose = 'register' | 'reset';
+
+/** A code written to the database but not yet sent (sent after the transaction commits). */
+export interface ReservedOtp {
+  id: string;
+  phone: string;
+  purpose: OtpPurpose;
+  code: string;
+}
+
+export const INVALID_OTP_MESSAGE = 'Invalid OTP';
+
+/** Two-key advisory lock namespace for "one OTP decision per phone at a time". */
+const OTP_LOCK_NAMESPACE = 7_271;
+
+function hashCode(key: Buffer, rowId: string, purpose: OtpPurpose, code: string): string {
+  return createHmac('sha256', key).update(`${rowId}:${purpose}:${code}`).digest('hex');
+}
+
+function drawCode(): string {
+  return String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
+}
+
+/** Serialises OTP decisions for one phone across transactions and processes. */
+export async function lockPhone(tx: Tx, phone: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${OTP_LOCK_NAMESPACE}::int, hashtext(${phone}))`);
+}
+
+/** Throws 429 with Retry-After when this phone is inside the cooldown or over the window limit. */
+export async function assertCanSend(tx: Tx, phone: string, now: Date): Promise<void> {
+  const recent = await tx
+    .select({ createdAt: otpCodes.createdAt })
+    .from(otpCodes)
+    .where(and(eq(otpCodes.phone, phone), gt(otpCodes.createdAt, new Date(now.getTime() - OTP_SEND_WINDOW_MS))))
+    .orderBy(desc(otpCodes.createdAt))
+    .limit(OTP_MAX_SENDS_PER_WINDOW);
+  const newest = recent[0];
+  if (newest) {
+    const waitMs = newest.createdAt.getTime() + OTP_RESEND_COOLDOWN_S * 1000 - now.getTime();
+    if (waitMs > 0) {
+      const seconds = Math.ceil(waitMs / 1000);
+      throw tooManyRequests(`Please wait ${seconds} seconds before requesting a new code`, seconds);
+    }
+  }
+  if (recent.length >= OTP_MAX_SENDS_PER_WINDOW) {
+    const oldest = recent[recent.length - 1]!;
+    const seconds = Math.ceil((oldest.createdAt.getTime() + OTP_SEND_WINDOW_MS - now.getTime()) / 1000);
+    const minutes = Math.max(1, Math.ceil(seconds / 60));
+    throw tooManyRequests(`Too many codes requested. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}`, seconds);
+  }
+}
+
+/**
+ * Inside the caller's transaction: locks the phone, applies the send limits and writes a new code.
+ * Deliver it with deliverOtp after the transaction commits.
+ */
+export async function reserveOtp(
+  tx: Tx,
+  key: Buffer,
+  input: { phone: string; userId: string | null; purpose: OtpPurpose },
+  now: Date,
+): Promise<ReservedOtp> {
+  await lockPhone(tx, input.phone);
+  await assertCanSend(tx, input.phone, now);
+  const id = newId();
+  const code = drawCode();
+  await tx.insert(otpCodes).values({
+    id,
+    phone: input.phone,
+    userId: input.userId,
+    purpose: input.purpose,
+    codeHash: hashCode(key, id, input.purpose, code),
+    expiresAt: new Date(now.getTime() + OTP_TTL_MS),
+    createdAt: now,
+  });
+  return { id, phone: input.phone, purpose: input.purpose, code };
+}
+
+function smsText(appName: string, purpose: OtpPurpose, code: string): string {
+  return purpose === 'register'
+    ? `${code} is your ${appName} verification code. It expires in 10 minutes.`
+    : `${code} is your ${appName} password reset code. It expires in 10 minutes. If you did not ask for it, ignore this message.`;
+}
+
+/**
+ * Sends a reserved code. When the provider fails the code is deleted, so it neither works nor
+ * counts against the cooldown and the person can simply ask again; the caller sees a 502.
+ */
+export async function deliverOtp(ctx: AppContext, otp: ReservedOtp): Promise<void> {
+  try {
+    await ctx.sms.send({ to: otp.phone, text: smsText(ctx.config.appName, otp.purpose, otp.code), code: otp.code });
+  } catch (err) {
+    await ctx.db.delete(otpCodes).where(eq(otpCodes.id, otp.id));
+    if (err instanceof AppError && err.code === 'SMS_FAILED') throw err;
+    console.error(`[sms] ${ctx.sms.name} failed: ${(err as Error).message}`);
+    throw smsFailed();
+  }
+}
+
+/** Reserve and deliver in one go (resend and forgot-password). */
+export async function issueOtp(
+  ctx: AppContext,
+  input: { phone: string; userId: string | null; purpose: OtpPurpose },
+): Promise<void> {
+  const now = ctx.now();
+  const otp = await ctx.db.transaction((tx) => reserveOtp(tx, ctx.secretsKey, input, now));
+  await deliverOtp(ctx, otp);
+}
+
+/**
+ * Checks a code against the newest one of its purpose for this user (register) or phone (reset).
+ * Every check takes one of the code's tries first, atomically, so parallel guesses cannot exceed
+ * the limit. `consume` makes it single use; otherwise it is only marked verified.
+ */
+export async function checkOtp(
+  ctx: { db: Db; secretsKey: Buffer },
+  input: { purpose: OtpPurpose; userId?: string; phone?: string; code: string; consume: boolean },
+  now: Date,
+): Promise<void> {
+  const owner = input.purpose === 'register' ? eq(otpCodes.userId, input.userId ?? '') : eq(otpCodes.phone, input.phone ?? '');
+  const rows = await ctx.db
+    .select()
+    .from(otpCodes)
+    .where(and(eq(otpCodes.purpose, input.purpose), owner))
+    .orderBy(desc(otpCodes.createdAt), desc(otpCodes.id))
+    .limit(1);
+  const row = rows[0];
+  if (!row || row.consumedAt) throw badRequest(INVALID_OTP_MESSAGE, 'INVALID_OTP');
+  if (row.attempts >= OTP_MAX_ATTEMPTS) throw badRequest('Too many wrong attempts. Please request a new OTP', 'INVALID_OTP');
+  if (row.expiresAt.getTime() <= now.getTime()) throw badRequest('OTP has expired. Please request a new one', 'OTP_EXPIRED');
+
+  const tried = await ctx.db
+    .update(otpCodes)
+    .set({ attempts: sql`${otpCodes.attempts} + 1` })
+    .where(and(eq(otpCodes.id, row.id), isNull(otpCodes.consumedAt), lt(otpCodes.attempts, OTP_MAX_ATTEMPTS)))
+    .returning({ attempts: otpCodes.attempts });
+  if (tried.length === 0) throw badRequest('Too many wrong attempts. Please request a new OTP', 'INVALID_OTP');
+
+  const expected = Buffer.from(row.codeHash, 'hex');
+  const given = Buffer.from(hashCode(ctx.secretsKey, row.id, input.purpose, input.code), 'hex');
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+    throw badRequest(INVALID_OTP_MESSAGE, 'INVALID_OTP');
+  }
+
+  const marked = await ctx.db
+    .update(otpCodes)
+    .set(input.consume ? { consumedAt: now } : { verifiedAt: now })
+    .where(and(eq(otpCodes.id, row.id), isNull(otpCodes.consumedAt)))
+    .returning({ id: otpCodes.id });
+  if (marked.length === 0) throw badRequest(INVALID_OTP_MESSAGE, 'INVALID_OTP');
+}

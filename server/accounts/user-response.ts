@@ -1,0 +1,40 @@
+// The user object the API answers with (contract UserSchema): one mapper, so no column leaks and
+// every feature that returns "the user" returns the same shape.
+import { eq } from 'drizzle-orm';
+import { formatPaise } from '../../contract/money.ts';
+import type { User } from '../../contract/accounts.ts';
+import type { DbOrTx } from '../db/client.ts';
+import { ledgerAccounts, users } from '../db/schema.ts';
+import { notFound } from '../errors.ts';
+
+type UserRow = typeof users.$inferSelect;
+
+export function toUserResponse(row: UserRow, walletBalancePaise: bigint): User {
+  return {
+    id: row.id,
+    username: row.username,
+    phone: row.phone,
+    email: row.email,
+    referralCode: row.referralCode,
+    walletBalance: formatPaise(walletBalancePaise),
+    successfulReferrals: row.successfulReferrals,
+    totalEarnings: formatPaise(row.totalEarningsPaise),
+    spinsAvailable: Math.max(0, row.spinsGranted - row.spinsUsed),
+    isActivated: row.isActivated,
+    isAdmin: row.isAdmin,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The user object for one user id (wallet balance from the ledger); 404 when there is no such user. */
+export async function getUserResponse(db: DbOrTx, userId: string): Promise<User> {
+  const rows = await db
+    .select({ user: users, balance: ledgerAccounts.balancePaise })
+    .from(users)
+    .leftJoin(ledgerAccounts, eq(ledgerAccounts.userId, users.id))
+    .where(eq(users.id, userId))
+    .limit(1);
+  const row = rows[0];
+  if (!row) throw notFound('User not found');
+  return toUserResponse(row.user, row.balance ?? 0n);
+}

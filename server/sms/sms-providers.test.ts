@@ -1,0 +1,163 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { drivers, startTestServer, type TestServer } from '../test/harness.ts';
+import { createAdmin, nextPhone, type SignedIn } from '../test/fixtures.ts';
+import { otpCodes } from '../db/schema.ts';
+import { createMsg91SmsProvider } from './msg91-provider.ts';
+import { createTwilioSmsProvider } from './twilio-provider.ts';
+import { createSmsProvider } from './sms.providers.ts';
+import { toConfig, EnvSchema } from '../env.ts';
+import { AppError } from '../errors.ts';
+
+interface Captured {
+  method: string;
+  url: string;
+  headers: IncomingMessage['headers'];
+  body: string;
+}
+
+/** A stand-in for the provider's HTTP API: records requests, answers with `reply`. */
+async function startFakeProvider() {
+  const requests: Captured[] = [];
+  const state = { reply: { status: 200, body: '{"type":"success","message":"ok"}' } };
+  const server: Server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString()));
+    req.on('end', () => {
+      requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
+      res.writeHead(state.reply.status, { 'content-type': 'application/json' });
+      res.end(state.reply.body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { url, requests, state, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+const quiet = () => undefined;
+
+describe('SMS providers against a fake HTTP API', () => {
+  let fake: Awaited<ReturnType<typeof startFakeProvider>>;
+  beforeAll(async () => {
+    fake = await startFakeProvider();
+  });
+  afterAll(() => fake.close());
+
+  it('msg91 posts the Flow API with the auth key, template and Indian number', async () => {
+    fake.requests.length = 0;
+    fake.state.reply = { status: 200, body: '{"type":"success","message":"3763646c3058373530393831"}' };
+    const sms = createMsg91SmsProvider({ authKey: 'KEY123', templateId: 'TPL1', baseUrl: fake.url + '/', log: quiet });
+    await sms.send({ to: '9876543210', text: '123456 is your code', code: '123456' });
+    const [req] = fake.requests;
+    expect(req).toMatchObject({ method: 'POST', url: '/api/v5/flow' });
+    expect(req!.headers.authkey).toBe('KEY123');
+    expect(JSON.parse(req!.body)).toEqual({
+      template_id: 'TPL1',
+      short_url: '0',
+      recipients: [{ mobiles: '919876543210', otp: '123456', message: '123456 is your code' }],
+    });
+  });
+
+  it.each([
+    [200, '{"type":"error","message":"Invalid authkey"}'],
+    [401, '{"type":"error","message":"Unauthorized"}'],
+    [500, 'oops'],
+  ])('msg91 answer %i %s -> SMS_FAILED 502', async (status, body) => {
+    fake.state.reply = { status, body };
+    const sms = createMsg91SmsProvider({ authKey: 'k', templateId: 't', baseUrl: fake.url, log: quiet });
+    const err = await sms.send({ to: '9876543210', text: 'x', code: null }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(AppError);
+    expect(err).toMatchObject({ code: 'SMS_FAILED', status: 502, message: 'Could not send SMS, please try again' });
+  });
+
+  it('a provider that cannot be reached is SMS_FAILED too', async () => {
+    const sms = createMsg91SmsProvider({ authKey: 'k', templateId: 't', baseUrl: 'http://127.0.0.1:1', log: quiet });
+    await expect(sms.send({ to: '9876543210', text: 'x' })).rejects.toMatchObject({ code: 'SMS_FAILED' });
+  });
+
+  it('twilio posts a form to Messages.json with basic auth and +91 number', async () => {
+    fake.requests.length = 0;
+    fake.state.reply = { status: 201, body: '{"sid":"SM1","status":"queued"}' };
+    const sms = createTwilioSmsProvider({ accountSid: 'AC1', authToken: 'tok', from: '+15005550006', baseUrl: fake.url, log: quiet });
+    await sms.send({ to: '9876543210', text: 'hello', code: '654321' });
+    const [req] = fake.requests;
+    expect(req).toMatchObject({ method: 'POST', url: '/2010-04-01/Accounts/AC1/Messages.json' });
+    expect(req!.headers.authorization).toBe(`Basic ${Buffer.from('AC1:tok').toString('base64')}`);
+    expect(req!.headers['content-type']).toBe('application/x-www-form-urlencoded');
+    expect(Object.fromEntries(new URLSearchParams(req!.body))).toEqual({ To: '+919876543210', From: '+15005550006', Body: 'hello' });
+  });
+
+  it('twilio error answers are SMS_FAILED', async () => {
+    fake.state.reply = { status: 400, body: '{"code":21211,"message":"Invalid To number","status":400}' };
+    const sms = createTwilioSmsProvider({ accountSid: 'AC1', authToken: 'tok', from: '+1', baseUrl: fake.url, log: quiet });
+    await expect(sms.send({ to: '9876543210', text: 'x' })).rejects.toMatchObject({ code: 'SMS_FAILED', status: 502 });
+  });
+
+  it('createSmsProvider picks the configured provider and refuses console in production', () => {
+    const base = { DATA_DIR: 'data', LOG_LEVEL: 'silent' };
+    expect(createSmsProvider(toConfig(EnvSchema.parse({ ...base, NODE_ENV: 'test' }))).name).toBe('console');
+    expect(createSmsProvider(toConfig(EnvSchema.parse({ ...base, SMS_PROVIDER: 'msg91', MSG91_AUTH_KEY: 'k', MSG91_TEMPLATE_ID: 't' }))).name).toBe('msg91');
+    expect(
+      createSmsProvider(toConfig(EnvSchema.parse({ ...base, SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: 'a', TWILIO_AUTH_TOKEN: 'b', TWILIO_FROM: '+1' }))).name,
+    ).toBe('twilio');
+    const config = toConfig(EnvSchema.parse({ ...base, NODE_ENV: 'test' }));
+    expect(() => createSmsProvider({ ...config, nodeEnv: 'production' })).toThrow(/refused in production/);
+  });
+});
+
+describe.each(drivers)('sign-up over a real SMS provider (%s)', (driver) => {
+  let fake: Awaited<ReturnType<typeof startFakeProvider>>;
+  let s: TestServer;
+  let admin: SignedIn;
+  beforeAll(async () => {
+    fake = await startFakeProvider();
+    s = await startTestServer({
+      driver,
+      env: { SMS_PROVIDER: 'msg91', MSG91_AUTH_KEY: 'test-key', MSG91_TEMPLATE_ID: 'tpl', MSG91_BASE_URL: fake.url },
+    });
+    admin = await createAdmin(s);
+  });
+  afterAll(async () => {
+    await s.close();
+    await fake.close();
+  });
+
+  const codeSentTo = (phone: string): string => {
+    const req = [...fake.requests].reverse().find((r) => JSON.parse(r.body).recipients[0].mobiles === `91${phone}`);
+    if (!req) throw new Error(`no SMS to ${phone}`);
+    return JSON.parse(req.body).recipients[0].otp;
+  };
+
+  it('a provider failure answers 502 SMS_FAILED and leaves no live code and no cooldown', async () => {
+    const phone = nextPhone();
+    const body = { username: 'Kiran', phone, password: 'secret123', referralCode: admin.user.referralCode };
+    fake.state.reply = { status: 500, body: '{"type":"error","message":"down"}' };
+    const failed = await s.api('POST', '/api/register', { body });
+    expect(failed.status).toBe(502);
+    expect(failed.body).toEqual({ code: 'SMS_FAILED', message: 'Could not send SMS, please try again' });
+    expect(await s.ctx.db.select().from(otpCodes).where(eq(otpCodes.phone, phone))).toHaveLength(0);
+
+    // Trying again at once is allowed (the failed send did not start a cooldown) and works.
+    fake.state.reply = { status: 200, body: '{"type":"success","message":"ok"}' };
+    const ok = await s.api('POST', '/api/register', { body });
+    expect(ok.status).toBe(201);
+    const verified = await s.api('POST', '/api/verify-otp', { body: { userId: ok.body.userId, otpCode: codeSentTo(phone) } });
+    expect(verified.status).toBe(200);
+  });
+
+  it('a failed resend keeps the earlier code usable and does not count against the limits', async () => {
+    const phone = nextPhone();
+    fake.state.reply = { status: 200, body: '{"type":"success","message":"ok"}' };
+    const reg = await s.api('POST', '/api/register', { body: { username: 'Dev', phone, password: 'secret123', referralCode: admin.user.referralCode } });
+    const first = codeSentTo(phone);
+    s.clock.advance(61_000);
+    fake.state.reply = { status: 500, body: 'down' };
+    const resend = await s.api('POST', '/api/resend-otp', { body: { userId: reg.body.userId } });
+    expect(resend.status).toBe(502);
+    expect(resend.body.code).toBe('SMS_FAILED');
+    const verified = await s.api('POST', '/api/verify-otp', { body: { userId: reg.body.userId, otpCode: first } });
+    expect(verified.status).toBe(200);
+  });
+});
