@@ -38,7 +38,7 @@ export async function checkLedgerInvariants(db: Db): Promise<InvariantResult[]> 
     [
       'every rewarded referral has exactly one reward entry, and no reward lacks its referral',
       sql`select r.id::text as referral, count(e.id)::int as entries from referrals r
-          full outer join ledger_entries e on e.ref_id = r.id and e.kind = 'referral_reward'
+          full outer join (select id, ref_id from ledger_entries where kind = 'referral_reward') e on e.ref_id = r.id
           group by r.id, r.rewarded_at
           having (r.rewarded_at is not null and count(e.id) <> 1) or (r.rewarded_at is null and count(e.id) <> 0)`,
     ],

@@ -1,7 +1,16 @@
-// HTTP routes of the ledger feature (thin: parse with the contract, call the service, shape the answer).
+// HTTP route of the transaction history: GET /api/transactions (own, newest first, ?limit&before).
 import type { FastifyPluginAsync } from 'fastify';
+import { TransactionSchema, UserListQuerySchema } from '../../contract/wallet.ts';
 import type { AppContext } from '../context.ts';
+import { requireUser } from '../sessions/auth.ts';
+import { listTransactions } from './transactions.service.ts';
 
-export function transactionsRoutes(_ctx: AppContext): FastifyPluginAsync {
-  return async (_app) => {};
+export function transactionsRoutes(ctx: AppContext): FastifyPluginAsync {
+  return async (app) => {
+    app.get('/transactions', async (request) => {
+      const user = requireUser(request);
+      const query = UserListQuerySchema.parse(request.query);
+      return TransactionSchema.array().parse(await listTransactions(ctx, user.id, query));
+    });
+  };
 }

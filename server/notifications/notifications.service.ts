@@ -1,9 +1,13 @@
 // Notifications a user cares about (payment decided, reward credited, spin granted, withdrawal
 // decided). Written in the same transaction as the event, so there is never a notice for
 // something that did not happen.
-import type { DbOrTx } from '../db/client.ts';
-import { newId } from '../db/ids.ts';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { DEFAULT_PAGE_LIMIT } from '../../contract/constants.ts';
+import type { NotificationList } from '../../contract/wallet.ts';
+import type { Db, DbOrTx } from '../db/client.ts';
+import { isUuid, newId } from '../db/ids.ts';
 import { notifications } from '../db/schema.ts';
+import { notFound } from '../errors.ts';
 
 export type NotificationKind =
   | 'payment_approved'
@@ -21,4 +25,47 @@ export async function notify(
   n: { userId: string; kind: NotificationKind; title: string; body: string; at: Date },
 ): Promise<void> {
   await db.insert(notifications).values({ id: newId(), userId: n.userId, kind: n.kind, title: n.title, body: n.body, createdAt: n.at });
+}
+
+/** The newest notifications of a user and how many are unread (the bell's badge). */
+export async function listNotifications(db: Db, userId: string, limit = DEFAULT_PAGE_LIMIT): Promise<NotificationList> {
+  const rows = await db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(limit);
+  const unread = await db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      title: r.title,
+      body: r.body,
+      read: r.readAt !== null,
+      createdAt: r.createdAt.toISOString(),
+    })),
+    unreadCount: Number(unread[0]?.n ?? 0),
+  };
+}
+
+/** Marks one of the user's notifications read; someone else's (or an unknown id) is a 404. */
+export async function markNotificationRead(db: Db, userId: string, id: string, at: Date): Promise<void> {
+  if (!isUuid(id)) throw notFound('Notification not found');
+  const rows = await db
+    .update(notifications)
+    .set({ readAt: sql`coalesce(${notifications.readAt}, ${at.toISOString()}::timestamptz)` })
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .returning({ id: notifications.id });
+  if (rows.length === 0) throw notFound('Notification not found');
+}
+
+export async function markAllNotificationsRead(db: Db, userId: string, at: Date): Promise<void> {
+  await db
+    .update(notifications)
+    .set({ readAt: at })
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
 }

@@ -1,7 +1,15 @@
-// HTTP routes of the spins feature (thin: parse with the contract, call the service, shape the answer).
+// HTTP routes of the prize wheel: POST /api/use-spin (activated users; Idempotency-Key aware).
 import type { FastifyPluginAsync } from 'fastify';
+import { SpinResponseSchema } from '../../contract/wallet.ts';
 import type { AppContext } from '../context.ts';
+import { requireActivatedUser } from '../sessions/auth.ts';
+import { useSpin } from './spins.service.ts';
 
-export function spinsRoutes(_ctx: AppContext): FastifyPluginAsync {
-  return async (_app) => {};
+export function spinsRoutes(ctx: AppContext): FastifyPluginAsync {
+  return async (app) => {
+    app.post('/use-spin', { config: { idempotent: true } }, async (request) => {
+      const user = requireActivatedUser(request);
+      return SpinResponseSchema.parse(await useSpin(ctx, user.id));
+    });
+  };
 }

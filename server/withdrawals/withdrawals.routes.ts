@@ -1,7 +1,44 @@
-// HTTP routes of the withdrawals feature (thin: parse with the contract, call the service, shape the answer).
-import type { FastifyPluginAsync } from 'fastify';
+// HTTP routes of withdrawals, user side: POST /api/withdraw (multipart, Idempotency-Key aware) and
+// GET /api/withdrawal-requests.
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { UserListQuerySchema, WithdrawalSchema } from '../../contract/wallet.ts';
 import type { AppContext } from '../context.ts';
+import { requireActivatedUser, requireUser } from '../sessions/auth.ts';
+import { listOwnWithdrawals, requestWithdrawal, type WithdrawInput } from './withdrawals.service.ts';
 
-export function withdrawalsRoutes(_ctx: AppContext): FastifyPluginAsync {
-  return async (_app) => {};
+/** Reads the multipart form (or a JSON body): text fields plus the optional `screenshot` file. */
+async function readWithdrawForm(request: FastifyRequest): Promise<WithdrawInput> {
+  if (!request.isMultipart()) {
+    const body = request.body;
+    return { fields: body && typeof body === 'object' ? (body as Record<string, unknown>) : {}, screenshot: null };
+  }
+  const fields: Record<string, unknown> = {};
+  let screenshot: Buffer | null = null;
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      // Reading enforces the multipart fileSize limit (10 MB): past it this throws a 413.
+      const bytes = await part.toBuffer();
+      if (part.fieldname === 'screenshot' && bytes.length > 0) screenshot = bytes;
+    } else {
+      fields[part.fieldname] = part.value;
+    }
+  }
+  return { fields, screenshot };
+}
+
+export function withdrawalsRoutes(ctx: AppContext): FastifyPluginAsync {
+  return async (app) => {
+    app.post('/withdraw', { config: { idempotent: true } }, async (request, reply) => {
+      const user = requireActivatedUser(request);
+      const input = await readWithdrawForm(request);
+      const withdrawal = await requestWithdrawal(ctx, user.id, input);
+      return reply.status(201).send(WithdrawalSchema.parse(withdrawal));
+    });
+
+    app.get('/withdrawal-requests', async (request) => {
+      const user = requireUser(request);
+      const query = UserListQuerySchema.parse(request.query);
+      return WithdrawalSchema.array().parse(await listOwnWithdrawals(ctx, user.id, query));
+    });
+  };
 }

@@ -1,0 +1,335 @@
+// Withdrawals: a request reserves the amount at once (wallet -> payouts_pending) in the same
+// transaction that records it; an admin then pays it out (-> payouts_paid) or refunds it
+// (-> wallet). Each step is a conditional update plus one ledger entry, so races resolve in the
+// database: the balance can't be over-reserved and a withdrawal is decided once.
+import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { DEFAULT_PAGE_LIMIT, WITHDRAWAL_SCREENSHOT_MAX_BYTES } from '../../contract/constants.ts';
+import { formatPaise } from '../../contract/money.ts';
+import {
+  createWithdrawFormSchema,
+  formatRupeesShort,
+  type AdminWithdrawal,
+  type AdminWithdrawalList,
+  type Withdrawal,
+  type WithdrawalDecision,
+  type WithdrawalStatus,
+} from '../../contract/wallet.ts';
+import type { AppContext } from '../context.ts';
+import { isUuid, newId } from '../db/ids.ts';
+import { users, withdrawals } from '../db/schema.ts';
+import { AppError, conflict, notFound, validationError } from '../errors.ts';
+import { postEntry } from '../ledger/ledger.service.ts';
+import { notify } from '../notifications/notifications.service.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import { getAppSettings } from '../settings/settings.service.ts';
+import { detectImageType } from '../uploads/image-type.ts';
+
+type WithdrawalRow = typeof withdrawals.$inferSelect;
+
+export interface WithdrawInput {
+  /** The form fields as sent: amount, bankDetails (JSON text) or the three bank fields, upiId. */
+  fields: Record<string, unknown>;
+  screenshot: Buffer | null;
+}
+
+/** All but the last 4 digits hidden: what the owner sees in lists (an admin sees the full number). */
+export function maskAccountNumber(accountNumber: string): string {
+  if (accountNumber.length <= 4) return accountNumber;
+  return 'X'.repeat(accountNumber.length - 4) + accountNumber.slice(-4);
+}
+
+function toWithdrawal(row: WithdrawalRow, opts: { masked: boolean }): Withdrawal {
+  const accountNumber = opts.masked ? maskAccountNumber(row.accountNumber) : row.accountNumber;
+  return {
+    id: row.id,
+    userId: row.userId,
+    amount: formatPaise(row.amountPaise),
+    bankDetails: opts.masked
+      ? JSON.stringify({ accountHolderName: row.accountHolderName, accountNumber, ifscCode: row.ifscCode })
+      : row.bankDetails,
+    accountHolderName: row.accountHolderName,
+    accountNumber,
+    ifscCode: row.ifscCode,
+    upiId: row.upiId,
+    status: row.status as WithdrawalStatus,
+    createdAt: row.createdAt.toISOString(),
+    processedAt: row.processedAt ? row.processedAt.toISOString() : null,
+    adminNotes: row.adminNotes,
+    hasScreenshot: row.screenshotKey !== null,
+  };
+}
+
+/** bankDetails arrives as JSON text; the three fields may also come on their own. Bad JSON = empty fields. */
+function gatherForm(fields: Record<string, unknown>): Record<string, unknown> {
+  let bank: Record<string, unknown> = {};
+  const raw = fields.bankDetails;
+  if (typeof raw === 'string' && raw.trim() !== '') {
+    try {
+      const parsed: unknown = JSON.parse(raw);
+      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) bank = parsed as Record<string, unknown>;
+    } catch {
+      bank = {};
+    }
+  } else if (raw && typeof raw === 'object' && !Array.isArray(raw)) {
+    bank = raw as Record<string, unknown>;
+  }
+  const pick = (name: string) => (bank[name] !== undefined ? bank[name] : fields[name]);
+  return {
+    amount: fields.amount,
+    accountHolderName: pick('accountHolderName') ?? '',
+    accountNumber: pick('accountNumber') ?? '',
+    ifscCode: pick('ifscCode') ?? '',
+    upiId: fields.upiId ?? bank.upiId ?? null,
+  };
+}
+
+export async function requestWithdrawal(ctx: AppContext, userId: string, input: WithdrawInput): Promise<Withdrawal> {
+  const settings = await getAppSettings(ctx.db);
+  const parsed = createWithdrawFormSchema(settings.minWithdrawalPaise).safeParse(gatherForm(input.fields));
+  if (!parsed.success) {
+    const error = validationError(parsed.error);
+    const firstPath = parsed.error.issues[0]?.path[0];
+    if (firstPath === 'amount') throw new AppError('BELOW_MINIMUM', error.message, 400, error.fields);
+    throw error;
+  }
+  const form = parsed.data;
+
+  let screenshot: { bytes: Buffer; mime: string; ext: string } | null = null;
+  if (input.screenshot && input.screenshot.length > 0) {
+    if (input.screenshot.length > WITHDRAWAL_SCREENSHOT_MAX_BYTES) throw new AppError('FILE_TOO_LARGE', 'File too large', 413);
+    const type = detectImageType(input.screenshot);
+    if (!type) {
+      throw new AppError('INVALID_FILE', 'Please upload an image file (PNG, JPG, JPEG)', 400, {
+        screenshot: 'Please upload an image file (PNG, JPG, JPEG)',
+      });
+    }
+    screenshot = { bytes: input.screenshot, mime: type.mime, ext: type.ext };
+  }
+
+  const at = ctx.now();
+  const id = newId();
+  const screenshotKey = screenshot ? await ctx.uploads.put(screenshot.bytes, screenshot.ext) : null;
+  try {
+    const row = await ctx.db.transaction(async (tx) => {
+      const inserted = await tx
+        .insert(withdrawals)
+        .values({
+          id,
+          userId,
+          amountPaise: form.amount,
+          bankDetails: JSON.stringify({
+            accountHolderName: form.accountHolderName,
+            accountNumber: form.accountNumber,
+            ifscCode: form.ifscCode,
+          }),
+          accountHolderName: form.accountHolderName,
+          accountNumber: form.accountNumber,
+          ifscCode: form.ifscCode,
+          upiId: form.upiId,
+          screenshotKey,
+          screenshotMime: screenshot?.mime ?? null,
+          status: 'pending',
+          createdAt: at,
+        })
+        .returning();
+      // postEntry's guarded wallet update is the balance check: no read-then-decide race.
+      await postEntry(tx, {
+        kind: 'withdrawal_reserve',
+        refId: id,
+        userId,
+        description: `Withdrawal of ${formatRupeesShort(form.amount)} requested`,
+        at,
+        lines: [
+          { account: { wallet: userId }, amountPaise: -form.amount },
+          { account: { platform: 'payouts_pending' }, amountPaise: form.amount },
+        ],
+      });
+      await notify(tx, {
+        userId,
+        kind: 'withdrawal_requested',
+        title: 'Withdrawal requested',
+        body: `Your withdrawal of ₹${formatPaise(form.amount)} is being processed. It usually takes 24-48 hours.`,
+        at,
+      });
+      return inserted[0]!;
+    });
+    return toWithdrawal(row, { masked: true });
+  } catch (err) {
+    if (screenshotKey) await ctx.uploads.delete(screenshotKey).catch(() => undefined);
+    if (err instanceof AppError && err.code === 'INSUFFICIENT_BALANCE') {
+      throw new AppError('INSUFFICIENT_BALANCE', 'Insufficient Balance', 400, {
+        amount: "You don't have enough balance for this withdrawal",
+      });
+    }
+    throw err;
+  }
+}
+
+export async function listOwnWithdrawals(
+  ctx: AppContext,
+  userId: string,
+  page: { limit?: number; before?: string },
+): Promise<Withdrawal[]> {
+  const conditions: SQL[] = [eq(withdrawals.userId, userId)];
+  if (page.before) {
+    if (!isUuid(page.before)) return [];
+    conditions.push(
+      sql`(${withdrawals.createdAt}, ${withdrawals.id}) < (select w2.created_at, w2.id from withdrawals w2 where w2.id = ${page.before} and w2.user_id = ${userId})`,
+    );
+  }
+  const rows = await ctx.db
+    .select()
+    .from(withdrawals)
+    .where(and(...conditions))
+    .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
+    .limit(page.limit ?? DEFAULT_PAGE_LIMIT);
+  return rows.map((r) => toWithdrawal(r, { masked: true }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Admin side
+
+function encodeCursor(row: { createdAt: Date; id: string }): string {
+  return Buffer.from(`${row.createdAt.toISOString()}|${row.id}`, 'utf8').toString('base64url');
+}
+
+function decodeCursor(cursor: string): { createdAt: Date; id: string } | null {
+  const text = Buffer.from(cursor, 'base64url').toString('utf8');
+  const [iso, id] = text.split('|');
+  if (!iso || !id || !isUuid(id)) return null;
+  const createdAt = new Date(iso);
+  return Number.isNaN(createdAt.getTime()) ? null : { createdAt, id };
+}
+
+export async function listWithdrawalsForAdmin(
+  ctx: AppContext,
+  query: { status?: string; q?: string; limit?: number; cursor?: string },
+): Promise<AdminWithdrawalList> {
+  const limit = query.limit ?? DEFAULT_PAGE_LIMIT;
+  const conditions: SQL[] = [];
+  if (query.status && query.status !== 'all') conditions.push(eq(withdrawals.status, query.status));
+  if (query.q) {
+    const like = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(
+      or(
+        ilike(users.username, like),
+        ilike(users.phone, like),
+        ilike(withdrawals.accountHolderName, like),
+        ilike(withdrawals.accountNumber, like),
+        ilike(withdrawals.ifscCode, like),
+        isUuid(query.q) ? or(eq(withdrawals.id, query.q), eq(withdrawals.userId, query.q)) : undefined,
+      )!,
+    );
+  }
+  if (query.cursor) {
+    const c = decodeCursor(query.cursor);
+    if (!c) throw new AppError('VALIDATION_FAILED', 'Invalid cursor', 400, { cursor: 'Invalid cursor' });
+    conditions.push(sql`(${withdrawals.createdAt}, ${withdrawals.id}) < (${c.createdAt.toISOString()}::timestamptz, ${c.id}::uuid)`);
+  }
+  const rows = await ctx.db
+    .select({ w: withdrawals, username: users.username, phone: users.phone })
+    .from(withdrawals)
+    .innerJoin(users, eq(users.id, withdrawals.userId))
+    .where(conditions.length ? and(...conditions) : undefined)
+    .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    items: page.map((r) => ({ ...toWithdrawal(r.w, { masked: false }), username: r.username, phone: r.phone })),
+    nextCursor: rows.length > limit && last ? encodeCursor(last.w) : null,
+  };
+}
+
+export async function decideWithdrawal(
+  ctx: AppContext,
+  admin: { id: string; ip: string },
+  withdrawalId: string,
+  decision: WithdrawalDecision,
+): Promise<AdminWithdrawal> {
+  if (!isUuid(withdrawalId)) throw notFound('Withdrawal not found');
+  const at = ctx.now();
+  return ctx.db.transaction(async (tx) => {
+    // Only a pending withdrawal can be decided; of two admins racing, one update matches.
+    const updated = await tx
+      .update(withdrawals)
+      .set({ status: decision.status, adminNotes: decision.notes, processedAt: at, processedById: admin.id })
+      .where(and(eq(withdrawals.id, withdrawalId), eq(withdrawals.status, 'pending')))
+      .returning();
+    const w = updated[0];
+    if (!w) {
+      const existing = await tx.select({ id: withdrawals.id }).from(withdrawals).where(eq(withdrawals.id, withdrawalId)).limit(1);
+      if (existing.length === 0) throw notFound('Withdrawal not found');
+      throw conflict('This withdrawal has already been processed', 'ALREADY_PROCESSED');
+    }
+    const amount = formatRupeesShort(w.amountPaise);
+    if (decision.status === 'approved') {
+      await postEntry(tx, {
+        kind: 'withdrawal_payout',
+        refId: w.id,
+        userId: w.userId,
+        description: `Withdrawal of ${amount} paid out`,
+        at,
+        lines: [
+          { account: { platform: 'payouts_pending' }, amountPaise: -w.amountPaise },
+          { account: { platform: 'payouts_paid' }, amountPaise: w.amountPaise },
+        ],
+      });
+      await notify(tx, {
+        userId: w.userId,
+        kind: 'withdrawal_approved',
+        title: 'Withdrawal completed',
+        body: `Your withdrawal of ₹${formatPaise(w.amountPaise)} has been approved and sent to your account ending ${w.accountNumber.slice(-4)}.`,
+        at,
+      });
+    } else {
+      await postEntry(tx, {
+        kind: 'withdrawal_refund',
+        refId: w.id,
+        userId: w.userId,
+        description: `Refund of rejected withdrawal of ${amount}`,
+        at,
+        lines: [
+          { account: { platform: 'payouts_pending' }, amountPaise: -w.amountPaise },
+          { account: { wallet: w.userId }, amountPaise: w.amountPaise },
+        ],
+      });
+      await notify(tx, {
+        userId: w.userId,
+        kind: 'withdrawal_rejected',
+        title: 'Withdrawal rejected',
+        body: `Your withdrawal of ₹${formatPaise(w.amountPaise)} was rejected and the amount is back in your wallet.${decision.notes ? ` Note: ${decision.notes}` : ''}`,
+        at,
+      });
+    }
+    await recordAudit(tx, {
+      actorId: admin.id,
+      action: decision.status === 'approved' ? 'withdrawal.approved' : 'withdrawal.rejected',
+      targetType: 'withdrawal',
+      targetId: w.id,
+      ip: admin.ip,
+      details: { amount: formatPaise(w.amountPaise), userId: w.userId, notes: decision.notes },
+      at,
+    });
+    const owner = await tx.select({ username: users.username, phone: users.phone }).from(users).where(eq(users.id, w.userId)).limit(1);
+    return { ...toWithdrawal(w, { masked: false }), username: owner[0]?.username ?? '', phone: owner[0]?.phone ?? null };
+  });
+}
+
+export async function getWithdrawalScreenshot(
+  ctx: AppContext,
+  withdrawalId: string,
+): Promise<{ bytes: Buffer; mime: string; filename: string }> {
+  if (!isUuid(withdrawalId)) throw notFound('Screenshot not found');
+  const rows = await ctx.db
+    .select({ key: withdrawals.screenshotKey, mime: withdrawals.screenshotMime })
+    .from(withdrawals)
+    .where(eq(withdrawals.id, withdrawalId))
+    .limit(1);
+  const row = rows[0];
+  if (!row?.key || !row.mime) throw notFound('Screenshot not found');
+  const bytes = await ctx.uploads.get(row.key);
+  if (!bytes) throw notFound('Screenshot not found');
+  const ext = row.mime === 'image/png' ? 'png' : row.mime === 'image/webp' ? 'webp' : 'jpg';
+  return { bytes, mime: row.mime, filename: `withdrawal-${withdrawalId}.${ext}` };
+}
