@@ -25,12 +25,23 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 /** Any fixed number: the advisory lock that makes several starting processes migrate once. */
 const MIGRATION_LOCK_KEY = 727_001;
 
-export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string; inMemory?: boolean }): Promise<Database> {
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir?: string;
+  inMemory?: boolean;
+  /** Called when an idle pooled connection is lost; defaults to a console line. */
+  onPoolError?: (err: Error) => void;
+}): Promise<Database> {
   if (opts.databaseUrl) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 20 });
+    // An idle client whose server connection ends (a restart, a failover, an admin's terminate)
+    // emits 'error' on the pool; unhandled, that would crash the process. The pool replaces it.
+    pool.on('error', (err) => {
+      (opts.onPoolError ?? ((e: Error) => console.error(`database connection lost: ${e.message}`)))(err);
+    });
     const db = drizzle(pool, { schema }) as unknown as Db;
     const lockClient = await pool.connect();
     try {

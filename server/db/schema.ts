@@ -56,6 +56,9 @@ export const users = pgTable(
     index('users_referred_by_idx').on(t.referredById, t.createdAt),
     index('users_created_idx').on(t.createdAt, t.id),
     index('users_activated_created_idx').on(t.isActivated, t.createdAt, t.id),
+    // Admin user search: prefix on lower(username) / lower(email) (text_pattern_ops so LIKE 'x%' uses them in any collation).
+    index('users_username_lower_idx').using('btree', sql`lower(${t.username}) text_pattern_ops`),
+    index('users_email_lower_idx').using('btree', sql`lower(${t.email}) text_pattern_ops`),
     check('users_status_check', sql`${t.status} in ('active', 'suspended')`),
     check('users_referrals_nonneg', sql`${t.successfulReferrals} >= 0`),
     check('users_earnings_nonneg', sql`${t.totalEarningsPaise} >= 0`),
@@ -173,7 +176,7 @@ export const withdrawals = pgTable(
     id: uuid('id').primaryKey(),
     userId: uuid('user_id').notNull().references(() => users.id),
     amountPaise: paise('amount_paise').notNull(),
-    /** The JSON text the client sent (accountHolderName, accountNumber, ifscCode), kept as given. */
+    /** The bank details as cleaned JSON (accountHolderName, accountNumber, ifscCode: trimmed, IFSC upper-cased). */
     bankDetails: text('bank_details').notNull(),
     accountHolderName: text('account_holder_name').notNull(),
     accountNumber: text('account_number').notNull(),

@@ -1,7 +1,11 @@
-// HTTP routes of the settings feature (thin: parse with the contract, call the service, shape the answer).
+// GET /api/app-settings: the public settings (UPI details, support contact, economics, wheel odds).
+// The admin's update lives in the guarded admin scope (server/admin/admin.routes.ts).
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context.ts';
+import { readAppSettings } from './settings.service.ts';
 
-export function settingsRoutes(_ctx: AppContext): FastifyPluginAsync {
-  return async (_app) => {};
+export function settingsRoutes(ctx: AppContext): FastifyPluginAsync {
+  return async (app) => {
+    app.get('/app-settings', async () => readAppSettings(ctx.db));
+  };
 }

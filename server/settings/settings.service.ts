@@ -1,9 +1,14 @@
 // Run-time settings: contact details and the economics (fee, reward, referrals per spin, minimum
 // withdrawal, wheel). One row; the spec's values are the defaults.
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { DEFAULT_ECONOMICS, DEFAULT_WHEEL_SEGMENTS_RUPEES, DEFAULT_WHEEL_WEIGHTS } from '../../contract/constants.ts';
-import type { DbOrTx } from '../db/client.ts';
-import { appSettings } from '../db/schema.ts';
+import { formatPaise } from '../../contract/money.ts';
+import type { AppSettings, UpdateSettingsInput } from '../../contract/settings.ts';
+import type { AppContext } from '../context.ts';
+import type { DbOrTx, Tx } from '../db/client.ts';
+import { appSettings, users } from '../db/schema.ts';
+import { badRequest } from '../errors.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 
 export type AppSettingsRow = typeof appSettings.$inferSelect;
 
@@ -32,4 +37,123 @@ export async function getAppSettings(db: DbOrTx): Promise<AppSettingsRow> {
   const row = rows[0];
   if (!row) throw new Error('app_settings row missing: ensureAppSettings was not run');
   return row;
+}
+
+/** Reads the settings row with a share lock: money code that depends on the economics (reward,
+ * referrals per spin) holds it so an admin's change waits for it, and it sees a change made before it. */
+export async function getAppSettingsForShare(tx: Tx): Promise<AppSettingsRow> {
+  const rows = await tx.select().from(appSettings).where(eq(appSettings.id, 1)).for('share').limit(1);
+  const row = rows[0];
+  if (!row) throw new Error('app_settings row missing: ensureAppSettings was not run');
+  return row;
+}
+
+export function toAppSettings(row: AppSettingsRow): AppSettings {
+  const totalWeight = row.wheelSegments.reduce((sum, s) => sum + s.weight, 0);
+  return {
+    upiId: row.upiId,
+    businessName: row.businessName,
+    supportPhone: row.supportPhone,
+    supportEmail: row.supportEmail,
+    activationFee: formatPaise(row.activationFeePaise),
+    referralReward: formatPaise(row.referralRewardPaise),
+    referralsPerSpin: row.referralsPerSpin,
+    minWithdrawal: formatPaise(row.minWithdrawalPaise),
+    wheel: {
+      segments: row.wheelSegments.map((s) => ({
+        amount: formatPaise(BigInt(s.amountPaise)),
+        weight: s.weight,
+        probability: totalWeight > 0 ? s.weight / totalWeight : 0,
+      })),
+    },
+  };
+}
+
+export async function readAppSettings(db: DbOrTx): Promise<AppSettings> {
+  return toAppSettings(await getAppSettings(db));
+}
+
+/**
+ * Applies an admin's partial update and records which fields changed. When referrals-per-spin
+ * changes, every user's granted spins are recomputed in the same transaction, so the invariant
+ * "spins granted = floor(successful referrals / referrals per spin)" keeps holding; a user who
+ * already used more spins than the new rule grants keeps spins_granted = spins_used (never negative).
+ */
+export async function updateAppSettings(
+  ctx: AppContext,
+  actor: { id: string },
+  input: UpdateSettingsInput,
+  meta: { ip: string | null },
+): Promise<AppSettings> {
+  const now = ctx.now();
+  return ctx.db.transaction(async (tx) => {
+    const rows = await tx.select().from(appSettings).where(eq(appSettings.id, 1)).for('update').limit(1);
+    const current = rows[0];
+    if (!current) throw new Error('app_settings row missing: ensureAppSettings was not run');
+
+    const patch: Partial<typeof appSettings.$inferInsert> = {};
+    const changed: Record<string, { from: unknown; to: unknown }> = {};
+    /** Records a change when the shown value differs; `apply` puts it in the patch. */
+    const change = (apiName: string, from: unknown, to: unknown, apply: () => void) => {
+      if (JSON.stringify(from) === JSON.stringify(to)) return;
+      changed[apiName] = { from, to };
+      apply();
+    };
+    const { upiId, businessName, supportPhone, supportEmail, activationFee, referralReward, referralsPerSpin, minWithdrawal, wheel } = input;
+
+    if (upiId !== undefined) change('upiId', current.upiId, upiId, () => (patch.upiId = upiId));
+    if (businessName !== undefined) change('businessName', current.businessName, businessName, () => (patch.businessName = businessName));
+    if (supportPhone !== undefined) change('supportPhone', current.supportPhone, supportPhone, () => (patch.supportPhone = supportPhone));
+    if (supportEmail !== undefined) change('supportEmail', current.supportEmail, supportEmail, () => (patch.supportEmail = supportEmail));
+    if (activationFee !== undefined) {
+      change('activationFee', formatPaise(current.activationFeePaise), formatPaise(activationFee), () => (patch.activationFeePaise = activationFee));
+    }
+    if (referralReward !== undefined) {
+      change('referralReward', formatPaise(current.referralRewardPaise), formatPaise(referralReward), () => (patch.referralRewardPaise = referralReward));
+    }
+    if (referralsPerSpin !== undefined) change('referralsPerSpin', current.referralsPerSpin, referralsPerSpin, () => (patch.referralsPerSpin = referralsPerSpin));
+    if (minWithdrawal !== undefined) {
+      change('minWithdrawal', formatPaise(current.minWithdrawalPaise), formatPaise(minWithdrawal), () => (patch.minWithdrawalPaise = minWithdrawal));
+    }
+    if (wheel !== undefined) {
+      const segments = current.wheelSegments.map((seg, i) => {
+        const next = wheel.segments[i];
+        return { amountPaise: next?.amount !== undefined ? String(next.amount) : seg.amountPaise, weight: next?.weight ?? seg.weight };
+      });
+      if (segments.reduce((sum, seg) => sum + seg.weight, 0) <= 0) {
+        const message = 'At least one wheel segment needs a weight above 0';
+        throw badRequest(message, 'VALIDATION_FAILED', { wheel: message });
+      }
+      const show = (list: { amountPaise: string; weight: number }[]) => list.map((seg) => ({ amount: formatPaise(BigInt(seg.amountPaise)), weight: seg.weight }));
+      change('wheel', show(current.wheelSegments), show(segments), () => (patch.wheelSegments = segments));
+    }
+
+    if (Object.keys(changed).length === 0) return toAppSettings(current);
+
+    const [updated] = await tx
+      .update(appSettings)
+      .set({ ...patch, updatedAt: now, updatedById: actor.id })
+      .where(eq(appSettings.id, 1))
+      .returning();
+    if (!updated) throw new Error('app_settings row missing');
+
+    if (changed.referralsPerSpin) {
+      const perSpin = updated.referralsPerSpin;
+      await tx
+        .update(users)
+        .set({ spinsGranted: sql`greatest(${users.spinsUsed}, ${users.successfulReferrals} / ${perSpin}::int)`, updatedAt: now })
+        .where(sql`${users.spinsGranted} <> greatest(${users.spinsUsed}, ${users.successfulReferrals} / ${perSpin}::int)`);
+    }
+
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'settings.updated',
+      targetType: 'app_settings',
+      targetId: '1',
+      ip: meta.ip,
+      details: { changed },
+      at: now,
+    });
+    return toAppSettings(updated);
+  });
 }

@@ -69,8 +69,21 @@ async function createPostgresDatabase(baseUrl: string): Promise<{ url: string; d
     async drop() {
       const c = new pg.Client({ connectionString: baseUrl });
       await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+      try {
+        // pool.end() resolves before every client has finished its goodbye; forcing the drop at
+        // once would kill those connections mid-close and surface as uncaught errors. Wait first.
+        for (let attempt = 0; ; attempt++) {
+          try {
+            await c.query(`drop database if exists ${name}`);
+            return;
+          } catch (err) {
+            if ((err as { code?: string }).code !== '55006' || attempt >= 50) throw err;
+            await new Promise((r) => setTimeout(r, 100));
+          }
+        }
+      } finally {
+        await c.end();
+      }
     },
   };
 }

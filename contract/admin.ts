@@ -1,0 +1,83 @@
+// The admin panel's calls: stats, user and payment lists (keyset pages), activation and payment decisions.
+import { z } from 'zod';
+import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from './constants.ts';
+import { MoneySchema } from './money.ts';
+import { ManualPaymentSchema } from './activation.ts';
+
+export const AdminStatsSchema = z.object({
+  totalUsers: z.number().int(),
+  activatedUsers: z.number().int(),
+  /** Sum of every user's total earnings. */
+  totalEarnings: MoneySchema,
+  pendingWithdrawals: z.number().int(),
+  pendingPayments: z.number().int(),
+});
+export type AdminStats = z.infer<typeof AdminStatsSchema>;
+
+const limitSchema = z.coerce
+  .number({ error: `limit must be a whole number from 1 to ${MAX_PAGE_LIMIT}` })
+  .int({ error: `limit must be a whole number from 1 to ${MAX_PAGE_LIMIT}` })
+  .min(1, { error: `limit must be a whole number from 1 to ${MAX_PAGE_LIMIT}` })
+  .max(MAX_PAGE_LIMIT, { error: `limit must be a whole number from 1 to ${MAX_PAGE_LIMIT}` })
+  .default(DEFAULT_PAGE_LIMIT);
+
+const searchSchema = z
+  .string()
+  .trim()
+  .max(100, { error: 'Search text must be at most 100 characters' })
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+const cursorSchema = z.string().trim().max(200).optional().transform((v) => (v ? v : undefined));
+
+export const AdminUsersQuerySchema = z.object({
+  status: z.enum(['active', 'pending'], { error: 'status must be active or pending' }).optional(),
+  q: searchSchema,
+  limit: limitSchema,
+  cursor: cursorSchema,
+});
+export type AdminUsersQuery = z.output<typeof AdminUsersQuerySchema>;
+
+export const AdminPaymentsQuerySchema = z.object({
+  status: z.enum(['pending', 'approved', 'rejected'], { error: 'status must be pending, approved or rejected' }).optional(),
+  q: searchSchema,
+  limit: limitSchema,
+  cursor: cursorSchema,
+});
+export type AdminPaymentsQuery = z.output<typeof AdminPaymentsQuerySchema>;
+
+export const AdminUserSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  isActivated: z.boolean(),
+  walletBalance: MoneySchema,
+  successfulReferrals: z.number().int(),
+  createdAt: z.string(),
+});
+export type AdminUser = z.infer<typeof AdminUserSchema>;
+
+export const AdminPaymentSchema = ManualPaymentSchema.extend({
+  username: z.string(),
+  phone: z.string().nullable(),
+});
+export type AdminPayment = z.infer<typeof AdminPaymentSchema>;
+
+export const pageSchema = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), nextCursor: z.string().nullable() });
+export const AdminUsersPageSchema = pageSchema(AdminUserSchema);
+export type AdminUsersPage = z.infer<typeof AdminUsersPageSchema>;
+export const AdminPaymentsPageSchema = pageSchema(AdminPaymentSchema);
+export type AdminPaymentsPage = z.infer<typeof AdminPaymentsPageSchema>;
+
+export const DecidePaymentRequestSchema = z.object({
+  status: z.enum(['approved', 'rejected'], { error: 'status must be approved or rejected' }),
+  notes: z
+    .string()
+    .trim()
+    .max(500, { error: 'Notes must be at most 500 characters' })
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : null)),
+});
+export type DecidePaymentRequest = z.output<typeof DecidePaymentRequestSchema>;

@@ -1,0 +1,101 @@
+// Run-time settings as the API speaks them: the public view (GET /api/app-settings) and the
+// admin's partial update (PUT /api/admin/settings). Money is rupee strings; the wheel has 8 segments.
+import { z } from 'zod';
+import { MoneySchema, parseRupees } from './money.ts';
+
+export const WHEEL_SEGMENT_COUNT = 8;
+
+export const WheelSegmentSchema = z.object({
+  amount: MoneySchema,
+  weight: z.number().int(),
+  /** weight / sum of weights, 0..1: the odds the spin page discloses. */
+  probability: z.number(),
+});
+export type WheelSegment = z.infer<typeof WheelSegmentSchema>;
+
+export const AppSettingsSchema = z.object({
+  upiId: z.string().nullable(),
+  businessName: z.string().nullable(),
+  supportPhone: z.string().nullable(),
+  supportEmail: z.string().nullable(),
+  activationFee: MoneySchema,
+  referralReward: MoneySchema,
+  referralsPerSpin: z.number().int(),
+  minWithdrawal: MoneySchema,
+  wheel: z.object({ segments: z.array(WheelSegmentSchema) }),
+});
+export type AppSettings = z.infer<typeof AppSettingsSchema>;
+
+/** A UPI virtual payment address: `name@bank`. */
+export const UPI_ID_RE = /^[a-zA-Z0-9][a-zA-Z0-9._-]{1,255}@[a-zA-Z][a-zA-Z0-9.-]{1,63}$/;
+
+/** An empty string clears an optional text setting. */
+const optionalText = (max: number, tooLong: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: tooLong })
+    .transform((v) => (v === '' ? null : v));
+
+/** Rupees in, paise out; `min` in paise. */
+const rupees = (label: string, minPaise: bigint) =>
+  z.union([z.string(), z.number()]).transform((v, c) => {
+    const paise = parseRupees(v);
+    if (paise === null) {
+      c.addIssue({ code: 'custom', message: `${label} must be an amount in rupees, like 500 or 500.00` });
+      return z.NEVER;
+    }
+    if (paise < minPaise) {
+      c.addIssue({ code: 'custom', message: minPaise > 0n ? `${label} must be more than ₹0` : `${label} cannot be negative` });
+      return z.NEVER;
+    }
+    return paise;
+  });
+
+export const UpdateSettingsRequestSchema = z
+  .object({
+    upiId: z
+      .string({ error: 'UPI ID must look like name@bank' })
+      .trim()
+      .refine((v) => v === '' || UPI_ID_RE.test(v), { error: 'UPI ID must look like name@bank' })
+      .transform((v) => (v === '' ? null : v)),
+    businessName: optionalText(100, 'Business name must be at most 100 characters'),
+    supportPhone: z
+      .string()
+      .trim()
+      .refine((v) => v === '' || /^\+?[0-9][0-9 -]{5,18}[0-9]$/.test(v), { error: 'Enter a valid support phone number' })
+      .transform((v) => (v === '' ? null : v)),
+    supportEmail: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .refine((v) => v === '' || z.email().safeParse(v).success, { error: 'Enter a valid support email address' })
+      .transform((v) => (v === '' ? null : v)),
+    activationFee: rupees('Activation fee', 1n),
+    referralReward: rupees('Referral reward', 1n),
+    referralsPerSpin: z
+      .number({ error: 'Referrals per spin must be a whole number from 1 to 100' })
+      .int({ error: 'Referrals per spin must be a whole number from 1 to 100' })
+      .min(1, { error: 'Referrals per spin must be a whole number from 1 to 100' })
+      .max(100, { error: 'Referrals per spin must be a whole number from 1 to 100' }),
+    minWithdrawal: rupees('Minimum withdrawal', 1n),
+    wheel: z.object({
+      segments: z
+        .array(
+          z.object({
+            amount: rupees('Wheel segment amount', 0n).optional(),
+            weight: z
+              .number({ error: 'Wheel weights must be whole numbers of 0 or more' })
+              .int({ error: 'Wheel weights must be whole numbers of 0 or more' })
+              .min(0, { error: 'Wheel weights must be whole numbers of 0 or more' })
+              .max(1_000_000, { error: 'Wheel weights must be at most 1000000' })
+              .optional(),
+          }),
+          { error: 'The wheel needs 8 segments' },
+        )
+        .length(WHEEL_SEGMENT_COUNT, { error: 'The wheel needs 8 segments' }),
+    }),
+  })
+  .partial();
+export type UpdateSettingsRequest = z.input<typeof UpdateSettingsRequestSchema>;
+export type UpdateSettingsInput = z.output<typeof UpdateSettingsRequestSchema>;

@@ -1,0 +1,109 @@
+// Activating an account and paying the referrer's reward, as one unit inside the caller's
+// transaction. Used by payment approval and by an admin's direct activation, so both pay alike.
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { formatPaise } from '../../contract/money.ts';
+import type { Tx } from '../db/client.ts';
+import { referrals, users } from '../db/schema.ts';
+import { createWallet, postEntry } from '../ledger/ledger.service.ts';
+import { notify } from '../notifications/notifications.service.ts';
+import { getAppSettingsForShare } from '../settings/settings.service.ts';
+
+export interface ActivationOutcome {
+  /** False when the user was already activated: nothing was changed. */
+  activated: boolean;
+  /** The reward paid to the referrer, if one was paid. */
+  reward: { referralId: string; referrerId: string; amountPaise: bigint; spinGranted: boolean } | null;
+}
+
+/**
+ * Flips users.is_activated false -> true (a no-op if already true) and, the first time, pays the
+ * referrer: the referral row is claimed with a conditional update (rewarded_at is null), so the
+ * reward is paid once even when two activations race; the ledger's unique (kind, refId) backs it up.
+ * The reward is paid only while the referrer's account is active (not suspended); a referral whose
+ * referrer is suspended at that moment stays unrewarded.
+ */
+export async function activateUserAndReward(tx: Tx, userId: string, now: Date, via: 'payment' | 'admin'): Promise<ActivationOutcome> {
+  // Share lock on the settings row first: an admin changing the reward or referrals-per-spin (which
+  // recomputes users' spins) waits for us, and taking it before any user row keeps one lock order.
+  const settings = await getAppSettingsForShare(tx);
+  const [user] = await tx
+    .update(users)
+    .set({ isActivated: true, activatedAt: now, updatedAt: now })
+    .where(and(eq(users.id, userId), eq(users.isActivated, false)))
+    .returning({ id: users.id, username: users.username });
+  if (!user) return { activated: false, reward: null };
+
+  await notify(tx, {
+    userId,
+    kind: 'account_activated',
+    title: 'Account activated',
+    body:
+      via === 'payment'
+        ? 'Your payment was confirmed and your account is active. Share your referral code to start earning.'
+        : 'Your account is active. Share your referral code to start earning.',
+    at: now,
+  });
+
+  const rewardPaise = settings.referralRewardPaise;
+  if (rewardPaise <= 0n) return { activated: true, reward: null };
+
+  const [referral] = await tx
+    .update(referrals)
+    .set({ rewardedAt: now, rewardPaise })
+    .where(
+      and(
+        eq(referrals.referredId, userId),
+        isNull(referrals.rewardedAt),
+        sql`exists (select 1 from ${users} r where r.id = ${referrals.referrerId} and r.status = 'active')`,
+      ),
+    )
+    .returning({ id: referrals.id, referrerId: referrals.referrerId });
+  if (!referral) return { activated: true, reward: null };
+
+  // Wallets are opened at sign-up; this covers an account made before that rule (e.g. by a script).
+  await createWallet(tx, referral.referrerId, now);
+  await postEntry(tx, {
+    kind: 'referral_reward',
+    refId: referral.id,
+    userId: referral.referrerId,
+    description: `Referral reward for ${user.username}`,
+    at: now,
+    lines: [
+      { account: { platform: 'referral_rewards' }, amountPaise: -rewardPaise },
+      { account: { wallet: referral.referrerId }, amountPaise: rewardPaise },
+    ],
+  });
+
+  const perSpin = settings.referralsPerSpin;
+  const [referrer] = await tx
+    .update(users)
+    .set({
+      successfulReferrals: sql`${users.successfulReferrals} + 1`,
+      totalEarningsPaise: sql`${users.totalEarningsPaise} + ${rewardPaise}`,
+      spinsGranted: sql`greatest(${users.spinsUsed}, (${users.successfulReferrals} + 1) / ${perSpin}::int)`,
+      updatedAt: now,
+    })
+    .where(eq(users.id, referral.referrerId))
+    .returning({ successfulReferrals: users.successfulReferrals, spinsGranted: users.spinsGranted, spinsUsed: users.spinsUsed });
+  if (!referrer) throw new Error(`referrer ${referral.referrerId} vanished`);
+
+  await notify(tx, {
+    userId: referral.referrerId,
+    kind: 'referral_reward',
+    title: 'Referral reward credited',
+    body: `₹${formatPaise(rewardPaise)} for ${user.username} joining`,
+    at: now,
+  });
+
+  const spinGranted = referrer.successfulReferrals % perSpin === 0 && referrer.spinsGranted === referrer.successfulReferrals / perSpin;
+  if (spinGranted) {
+    await notify(tx, {
+      userId: referral.referrerId,
+      kind: 'spin_granted',
+      title: 'Free spin unlocked',
+      body: `${referrer.successfulReferrals} successful referrals earned you a free spin. Spin the wheel to win a prize!`,
+      at: now,
+    });
+  }
+  return { activated: true, reward: { referralId: referral.id, referrerId: referral.referrerId, amountPaise: rewardPaise, spinGranted } };
+}

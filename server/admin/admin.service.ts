@@ -1,0 +1,303 @@
+// The admin panel's reads and decisions on users and payment proofs: stats, keyset-paged lists,
+// direct activation and approve/reject. Each decision is one transaction with its ledger entry,
+// notifications and audit row. Withdrawals live in server/withdrawals.
+import { and, desc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type {
+  AdminPayment,
+  AdminPaymentsPage,
+  AdminPaymentsQuery,
+  AdminStats,
+  AdminUser,
+  AdminUsersPage,
+  AdminUsersQuery,
+  DecidePaymentRequest,
+} from '../../contract/admin.ts';
+import { formatPaise } from '../../contract/money.ts';
+import type { AppContext } from '../context.ts';
+import type { DbOrTx } from '../db/client.ts';
+import { isUuid } from '../db/ids.ts';
+import { ledgerAccounts, manualPayments, users, withdrawals } from '../db/schema.ts';
+import { badRequest, conflict, notFound } from '../errors.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import { notify } from '../notifications/notifications.service.ts';
+import { postEntry } from '../ledger/ledger.service.ts';
+import { activateUserAndReward } from '../activation/activate-user.ts';
+import { toManualPayment } from '../activation/activation.service.ts';
+
+export interface AdminActor {
+  id: string;
+  ip: string | null;
+}
+
+// ---- stats ----------------------------------------------------------------------------------
+
+export async function getAdminStats(db: DbOrTx): Promise<AdminStats> {
+  const [u] = await db
+    .select({
+      totalUsers: sql<number>`count(*) filter (where not ${users.isAdmin})::int`,
+      activatedUsers: sql<number>`count(*) filter (where not ${users.isAdmin} and ${users.isActivated})::int`,
+      totalEarnings: sql<string>`coalesce(sum(${users.totalEarningsPaise}), 0)::text`,
+    })
+    .from(users);
+  const [w] = await db.select({ n: sql<number>`count(*)::int` }).from(withdrawals).where(eq(withdrawals.status, 'pending'));
+  const [p] = await db.select({ n: sql<number>`count(*)::int` }).from(manualPayments).where(eq(manualPayments.status, 'pending'));
+  return {
+    totalUsers: Number(u?.totalUsers ?? 0),
+    activatedUsers: Number(u?.activatedUsers ?? 0),
+    totalEarnings: formatPaise(BigInt(u?.totalEarnings ?? '0')),
+    pendingWithdrawals: Number(w?.n ?? 0),
+    pendingPayments: Number(p?.n ?? 0),
+  };
+}
+
+// ---- keyset cursors -------------------------------------------------------------------------
+
+/** created_at with its full microseconds: a JS Date would drop them and skip or repeat rows. */
+const cursorTime = (column: SQLWrapper) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+interface Cursor {
+  t: string;
+  id: string;
+}
+
+function encodeCursor(c: Cursor): string {
+  return Buffer.from(JSON.stringify([c.t, c.id])).toString('base64url');
+}
+
+function decodeCursor(raw: string | undefined): Cursor | null {
+  if (!raw) return null;
+  const invalid = () => badRequest('Invalid cursor', 'VALIDATION_FAILED', { cursor: 'Invalid cursor' });
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
+  } catch {
+    throw invalid();
+  }
+  if (!Array.isArray(parsed) || parsed.length !== 2) throw invalid();
+  const [t, id] = parsed as unknown[];
+  if (typeof t !== 'string' || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/.test(t) || !isUuid(id)) throw invalid();
+  return { t, id };
+}
+
+/** `value%` for LIKE, with the pattern characters of the user's text escaped. */
+function prefixPattern(q: string): string {
+  return `${q.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+// ---- users ----------------------------------------------------------------------------------
+
+const adminUserColumns = {
+  id: users.id,
+  username: users.username,
+  phone: users.phone,
+  email: users.email,
+  isActivated: users.isActivated,
+  successfulReferrals: users.successfulReferrals,
+  createdAt: users.createdAt,
+  balance: ledgerAccounts.balancePaise,
+};
+
+interface AdminUserRow {
+  balance: bigint | null;
+  id: string;
+  username: string;
+  phone: string | null;
+  email: string | null;
+  isActivated: boolean;
+  successfulReferrals: number;
+  createdAt: Date;
+};
+
+function toAdminUser(r: AdminUserRow): AdminUser {
+  return {
+    id: r.id,
+    username: r.username,
+    phone: r.phone,
+    email: r.email,
+    isActivated: r.isActivated,
+    walletBalance: formatPaise(r.balance ?? 0n),
+    successfulReferrals: r.successfulReferrals,
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Non-admin users, newest first, by keyset on (created_at, id) so a page costs the same at row
+ * 1,000,000 as at row 1. `q` is an exact phone or a prefix of the username or email, each served
+ * by its own index.
+ */
+export async function listAdminUsers(db: DbOrTx, query: AdminUsersQuery): Promise<AdminUsersPage> {
+  const cursor = decodeCursor(query.cursor);
+  const conditions: SQL[] = [eq(users.isAdmin, false)];
+  if (query.status) conditions.push(eq(users.isActivated, query.status === 'active'));
+  if (query.q) {
+    const pattern = prefixPattern(query.q);
+    conditions.push(sql`(${users.phone} = ${query.q} or lower(${users.username}) like ${pattern} or lower(${users.email}) like ${pattern})`);
+  }
+  if (cursor) conditions.push(sql`(${users.createdAt}, ${users.id}) < (${cursor.t}::timestamptz, ${cursor.id}::uuid)`);
+  const rows = await db
+    .select({ ...adminUserColumns, cursorTime: cursorTime(users.createdAt) })
+    .from(users)
+    .leftJoin(ledgerAccounts, eq(ledgerAccounts.id, users.id))
+    .where(and(...conditions))
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(query.limit + 1);
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    items: page.map(toAdminUser),
+    nextCursor: rows.length > query.limit && last ? encodeCursor({ t: last.cursorTime, id: last.id }) : null,
+  };
+}
+
+async function readAdminUser(db: DbOrTx, userId: string): Promise<AdminUser | null> {
+  const [row] = await db.select(adminUserColumns).from(users).leftJoin(ledgerAccounts, eq(ledgerAccounts.id, users.id)).where(eq(users.id, userId)).limit(1);
+  return row ? toAdminUser(row) : null;
+}
+
+/** Activates a user without a payment (no fee entry: no money came in); the referrer is paid as usual. */
+export async function activateUserByAdmin(ctx: AppContext, actor: AdminActor, userId: string): Promise<AdminUser> {
+  if (!isUuid(userId)) throw notFound('User not found');
+  const now = ctx.now();
+  return ctx.db.transaction(async (tx) => {
+    const outcome = await activateUserAndReward(tx, userId, now, 'admin');
+    if (!outcome.activated) {
+      const [exists] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
+      if (!exists) throw notFound('User not found');
+      throw conflict('User is already activated', 'ALREADY_ACTIVATED');
+    }
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'user.activated',
+      targetType: 'user',
+      targetId: userId,
+      ip: actor.ip,
+      details: {
+        via: 'admin',
+        referralReward: outcome.reward ? { referrerId: outcome.reward.referrerId, amount: formatPaise(outcome.reward.amountPaise) } : null,
+      },
+      at: now,
+    });
+    const user = await readAdminUser(tx, userId);
+    if (!user) throw notFound('User not found');
+    return user;
+  });
+}
+
+// ---- payments -------------------------------------------------------------------------------
+
+type PaymentWithUser = typeof manualPayments.$inferSelect & { username: string; phone: string | null };
+
+function toAdminPayment(r: PaymentWithUser): AdminPayment {
+  return { ...toManualPayment(r), username: r.username, phone: r.phone };
+}
+
+/**
+ * Payment proofs, newest first, keyset on (created_at, id) (with status: the (status, created_at, id)
+ * index). `q` is a 12-digit UTR, a 10-digit phone, or a username prefix.
+ */
+export async function listAdminPayments(db: DbOrTx, query: AdminPaymentsQuery): Promise<AdminPaymentsPage> {
+  const cursor = decodeCursor(query.cursor);
+  const conditions: SQL[] = [];
+  if (query.status) conditions.push(eq(manualPayments.status, query.status));
+  if (query.q) {
+    if (/^\d{12}$/.test(query.q)) conditions.push(eq(manualPayments.utrNumber, query.q));
+    else if (/^\d{10}$/.test(query.q)) conditions.push(eq(users.phone, query.q));
+    else conditions.push(sql`lower(${users.username}) like ${prefixPattern(query.q)}`);
+  }
+  if (cursor) conditions.push(sql`(${manualPayments.createdAt}, ${manualPayments.id}) < (${cursor.t}::timestamptz, ${cursor.id}::uuid)`);
+  const rows = await db
+    .select({ payment: manualPayments, username: users.username, phone: users.phone, cursorTime: cursorTime(manualPayments.createdAt) })
+    .from(manualPayments)
+    .innerJoin(users, eq(users.id, manualPayments.userId))
+    .where(conditions.length ? and(...conditions) : undefined)
+    .orderBy(desc(manualPayments.createdAt), desc(manualPayments.id))
+    .limit(query.limit + 1);
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    items: page.map((r) => toAdminPayment({ ...r.payment, username: r.username, phone: r.phone })),
+    nextCursor: rows.length > query.limit && last ? encodeCursor({ t: last.cursorTime, id: last.payment.id }) : null,
+  };
+}
+
+/**
+ * Approves or rejects a pending proof. The conditional update (status = 'pending') decides races:
+ * exactly one decision wins, every other answers 409 ALREADY_PROCESSED and changes nothing.
+ * Approval records the fee (upi_collections -> activation_fees), activates the payer and pays the
+ * referrer, all in this one transaction.
+ */
+export async function decidePayment(ctx: AppContext, actor: AdminActor, paymentId: string, input: DecidePaymentRequest): Promise<AdminPayment> {
+  if (!isUuid(paymentId)) throw notFound('Payment not found');
+  const now = ctx.now();
+  return ctx.db.transaction(async (tx) => {
+    const [payment] = await tx
+      .update(manualPayments)
+      .set({ status: input.status, adminNotes: input.notes, processedAt: now, processedById: actor.id })
+      .where(and(eq(manualPayments.id, paymentId), eq(manualPayments.status, 'pending')))
+      .returning();
+    if (!payment) {
+      const [exists] = await tx.select({ id: manualPayments.id }).from(manualPayments).where(eq(manualPayments.id, paymentId)).limit(1);
+      if (!exists) throw notFound('Payment not found');
+      throw conflict('This payment has already been processed', 'ALREADY_PROCESSED');
+    }
+    const amount = formatPaise(payment.amountPaise);
+
+    if (input.status === 'approved') {
+      await postEntry(tx, {
+        kind: 'activation_fee',
+        refId: payment.id,
+        userId: payment.userId,
+        description: `Activation fee (UTR ${payment.utrNumber})`,
+        at: now,
+        lines: [
+          { account: { platform: 'upi_collections' }, amountPaise: -payment.amountPaise },
+          { account: { platform: 'activation_fees' }, amountPaise: payment.amountPaise },
+        ],
+      });
+      const outcome = await activateUserAndReward(tx, payment.userId, now, 'payment');
+      await notify(tx, {
+        userId: payment.userId,
+        kind: 'payment_approved',
+        title: 'Payment approved',
+        body: `Your payment of ₹${amount} (UTR ${payment.utrNumber}) was approved.`,
+        at: now,
+      });
+      await recordAudit(tx, {
+        actorId: actor.id,
+        action: 'payment.approved',
+        targetType: 'manual_payment',
+        targetId: payment.id,
+        ip: actor.ip,
+        details: {
+          userId: payment.userId,
+          amount,
+          utrNumber: payment.utrNumber,
+          activated: outcome.activated,
+          referralReward: outcome.reward ? { referrerId: outcome.reward.referrerId, amount: formatPaise(outcome.reward.amountPaise) } : null,
+        },
+        at: now,
+      });
+    } else {
+      await notify(tx, {
+        userId: payment.userId,
+        kind: 'payment_rejected',
+        title: 'Payment rejected',
+        body: `Your payment proof (UTR ${payment.utrNumber}) was rejected.${payment.adminNotes ? ` Reason: ${payment.adminNotes}` : ''} You can submit a new proof.`,
+        at: now,
+      });
+      await recordAudit(tx, {
+        actorId: actor.id,
+        action: 'payment.rejected',
+        targetType: 'manual_payment',
+        targetId: payment.id,
+        ip: actor.ip,
+        details: { userId: payment.userId, amount, utrNumber: payment.utrNumber, notes: payment.adminNotes },
+        at: now,
+      });
+    }
+
+    const [owner] = await tx.select({ username: users.username, phone: users.phone }).from(users).where(eq(users.id, payment.userId)).limit(1);
+    return toAdminPayment({ ...payment, username: owner?.username ?? '', phone: owner?.phone ?? null });
+  });
+}

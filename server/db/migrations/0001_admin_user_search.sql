@@ -1,0 +1,2 @@
+CREATE INDEX "users_username_lower_idx" ON "users" USING btree (lower("username") text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "users_email_lower_idx" ON "users" USING btree (lower("email") text_pattern_ops);
