@@ -7,15 +7,15 @@
 // Results: bench/results/<name>.json. Options (env): BENCH_USERS (default 1,000,000 on PostgreSQL,
 // 200,000 on PGlite), BENCH_DATABASE_URL (default TEST_DATABASE_URL), BENCH_ONLY=bundle,api,scale.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { startTestServer, type TestServer } from '../server/test/harness.ts';
+import { gzipKb, readManifest, routeClosureKeys } from './route-closure.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const resultsDir = path.join(root, 'bench', 'results');
@@ -45,42 +45,13 @@ async function report(r: Result): Promise<void> {
 
 // ---- bundle ------------------------------------------------------------------------------------
 
-interface ManifestChunk {
-  file: string;
-  imports?: string[];
-  dynamicImports?: string[];
-  css?: string[];
-  isEntry?: boolean;
-  src?: string;
-}
-
-/** The files a browser must fetch to show a route: the entry's static closure plus the route chunk's. */
-export function routeClosure(manifest: Record<string, ManifestChunk>, routeSrc: string): string[] {
-  const files = new Set<string>();
-  const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || files.has(chunk.file)) return;
-    files.add(chunk.file);
-    for (const imp of chunk.imports ?? []) visit(imp);
-  };
-  const entry = Object.keys(manifest).find((k) => manifest[k]?.isEntry);
-  if (!entry) throw new Error('no entry in the Vite manifest');
-  visit(entry);
-  visit(routeSrc);
-  return [...files];
-}
-
 async function benchBundle(): Promise<void> {
   console.log('\n# bundle: building the web app');
   execFileSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
   const dist = path.join(root, 'dist', 'web');
-  const manifestPath = path.join(dist, '.vite', 'manifest.json');
-  if (!existsSync(manifestPath)) throw new Error('dist/web/.vite/manifest.json missing: the Vite build must set build.manifest');
-  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
-  const gz = (file: string) => gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length;
-  const jsKb = (files: string[]) => files.filter((f) => f.endsWith('.js')).reduce((n, f) => n + gz(f), 0) / 1024;
-
-  const login = jsKb(routeClosure(manifest, 'routes/login.tsx'));
+  if (!existsSync(path.join(dist, '.vite', 'manifest.json'))) throw new Error('dist/web/.vite/manifest.json missing: the Vite build must set build.manifest');
+  const manifest = readManifest(dist);
+  const login = gzipKb(dist, manifest, routeClosureKeys(manifest, 'routes/login.tsx'));
   const budget = 120;
   await report({
     name: 'bundle.login-js-gzip',
@@ -91,7 +62,7 @@ async function benchBundle(): Promise<void> {
     target: 'ratio <= 1',
     pass: login <= budget,
   });
-  const all = jsKb(Object.values(manifest).map((c) => c.file));
+  const all = gzipKb(dist, manifest, Object.keys(manifest));
   await report({
     name: 'bundle.login-share-of-all-js',
     value: login,

@@ -1,0 +1,38 @@
+// Route-level code splitting, checked on the real build: a visitor to /login downloads little, and
+// no user route pulls admin code or the spin wheel unless it shows them.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { gzipKb, readManifest, routeClosureKeys } from '../bench/route-closure.ts';
+
+const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'web');
+const manifest = readManifest(dist);
+const routes = Object.keys(manifest).filter((k) => k.startsWith('routes/'));
+const isAdminCode = (key: string) => /^(routes\/admin|features\/admin)/.test(key) || /admin/i.test(key);
+const isWheelCode = (key: string) => key.startsWith('features/spin/components/spin-wheel');
+
+describe('bundle', () => {
+  it('has a lazy chunk per route', () => {
+    expect(routes.length).toBeGreaterThanOrEqual(15);
+    for (const r of routes) expect(manifest[r]?.isDynamicEntry, r).toBe(true);
+  });
+
+  it('keeps the JavaScript for /login under 120 KB gzip', () => {
+    const kb = gzipKb(dist, manifest, routeClosureKeys(manifest, 'routes/login.tsx'));
+    expect(kb).toBeLessThanOrEqual(120);
+  });
+
+  it('loads no admin code on user routes', () => {
+    for (const r of routes.filter((k) => !k.startsWith('routes/admin'))) {
+      const leaked = routeClosureKeys(manifest, r).filter(isAdminCode);
+      expect(leaked, `${r} pulls admin code`).toEqual([]);
+    }
+  });
+
+  it('loads the wheel only on /spin, and only when it is shown', () => {
+    for (const r of routes) {
+      const leaked = routeClosureKeys(manifest, r).filter(isWheelCode);
+      expect(leaked, `${r} pulls the wheel statically`).toEqual([]);
+    }
+  });
+});
