@@ -1,0 +1,135 @@
+// The Admin Security Center (/admin-login): modes login, 2fa-login, security-status, 2fa-setup and
+// the backup-codes card. Sessions go through the auth context so the whole app sees the admin.
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import type { AuthResponse } from '../../../../contract/accounts.ts';
+import type { TwoFactorSetupResponse } from '../../../../contract/admin-security.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { PageSpinner } from '../../../components/ui/spinner.tsx';
+import { toast } from '../../../components/ui/toast.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useAuth } from '../../../lib/auth.tsx';
+import { beginTwoFactorSetup, rememberAdminEmail, securityStatusQuery } from '../api.ts';
+import { AdminAuthShell } from './admin-auth-shell.tsx';
+import { BackupCodesCard } from './backup-codes-card.tsx';
+import { SecurityStatusCard } from './security-status-card.tsx';
+import { SignInForm, type SignInStep } from './sign-in-form.tsx';
+import { TwoFactorSetup } from './two-factor-setup.tsx';
+
+type Mode = SignInStep | 'security-status' | '2fa-setup' | 'backup-codes';
+
+const HEADINGS: Record<Mode, { title: string; subtitle: string }> = {
+  login: { title: 'Admin Security Center', subtitle: 'Sign in to manage users, payments and withdrawals.' },
+  '2fa-login': { title: 'Admin Security Center', subtitle: 'One more step: confirm it is you.' },
+  'security-status': { title: 'Admin Security Center', subtitle: 'Review how your admin account is protected.' },
+  '2fa-setup': { title: 'Admin Security Center', subtitle: 'Turn on two-factor authentication.' },
+  'backup-codes': { title: 'Admin Security Center', subtitle: 'Keep these codes somewhere safe.' },
+};
+
+export function AdminSecurityCenter() {
+  const { isLoading } = useAuth();
+  // Wait for a stored session so a signed-in admin starts on the security status.
+  if (isLoading) return <PageSpinner label="Loading your account" />;
+  return <SecurityCenterModes />;
+}
+
+function SecurityCenterModes() {
+  const { user, acceptSession, logout } = useAuth();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [mode, setMode] = useState<Mode>(() => (user?.isAdmin ? 'security-status' : 'login'));
+  const [setup, setSetup] = useState<TwoFactorSetupResponse | null>(null);
+  const [settingUp, setSettingUp] = useState(false);
+  const [codes, setCodes] = useState<string[]>([]);
+
+  const accept = async (session: AuthResponse): Promise<boolean> => {
+    if (!session?.token || !session.user) {
+      toast({ title: 'Authentication Failed', description: 'Invalid response from server', variant: 'destructive' });
+      return false;
+    }
+    if (!session.user.isAdmin) {
+      toast({ title: 'Authentication Failed', description: 'This account is not an administrator.', variant: 'destructive' });
+      return false;
+    }
+    await acceptSession(session.token, session.user);
+    rememberAdminEmail(session.user.email);
+    return true;
+  };
+
+  const startSetup = async () => {
+    setSettingUp(true);
+    try {
+      setSetup(await beginTwoFactorSetup());
+      setMode('2fa-setup');
+    } catch (err) {
+      toast({ title: 'Setup Failed', description: errorMessage(err, 'Could not start 2FA setup'), variant: 'destructive' });
+    } finally {
+      setSettingUp(false);
+    }
+  };
+
+  const heading = HEADINGS[mode];
+  return (
+    <AdminAuthShell title={heading.title} subtitle={heading.subtitle}>
+      {mode === 'login' || mode === '2fa-login' ? (
+        <SignInForm
+          step={mode}
+          onStepChange={setMode}
+          onPasswordSignIn={async (s) => {
+            if (await accept(s)) {
+              toast({ title: 'Signed in', description: `Welcome back, ${s.user.username}.`, variant: 'success' });
+              setMode('security-status');
+            }
+          }}
+          onFullSignIn={async (s) => {
+            if (await accept(s)) {
+              toast({ title: 'Signed in', description: `Welcome back, ${s.user.username}.`, variant: 'success' });
+              navigate('/admin');
+            }
+          }}
+        />
+      ) : null}
+      {mode === 'security-status' ? (
+        <div className="flex flex-col gap-4">
+          {user ? (
+            <p className="text-sm text-muted-foreground">
+              Signed in as <span className="font-medium text-foreground">{user.email ?? user.username}</span>
+            </p>
+          ) : null}
+          <SecurityStatusCard settingUp={settingUp} onSetupTwoFactor={startSetup} onContinue={() => navigate('/admin')} />
+          <Button
+            variant="ghost"
+            onClick={async () => {
+              await logout();
+              setMode('login');
+            }}
+          >
+            Sign out
+          </Button>
+        </div>
+      ) : null}
+      {mode === '2fa-setup' && setup ? (
+        <TwoFactorSetup
+          setup={setup}
+          onCancel={() => setMode('security-status')}
+          onEnabled={(backupCodes) => {
+            setCodes(backupCodes);
+            setSetup(null);
+            setMode('backup-codes');
+          }}
+        />
+      ) : null}
+      {mode === 'backup-codes' ? (
+        <BackupCodesCard
+          codes={codes}
+          onDone={async () => {
+            setCodes([]);
+            await queryClient.invalidateQueries({ queryKey: securityStatusQuery().queryKey });
+            setMode('security-status');
+          }}
+        />
+      ) : null}
+    </AdminAuthShell>
+  );
+}

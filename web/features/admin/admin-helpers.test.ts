@@ -1,0 +1,57 @@
+// The admin panel's pure helpers: bank details parsing, the payout CSV and activity sentences.
+import { describe, expect, it } from 'vitest';
+import type { AdminWithdrawal } from '../../../contract/wallet.ts';
+import { describeActivity } from './activity-text.ts';
+import { parseBankDetails } from './bank-details.ts';
+import { payoutCsv, toCsv } from './csv.ts';
+
+describe('parseBankDetails', () => {
+  it('reads the JSON fields', () => {
+    expect(parseBankDetails('{"accountHolderName":"Priya Sharma","accountNumber":"123456789012","ifscCode":"hdfc0001234"}')).toEqual({
+      accountHolderName: 'Priya Sharma',
+      accountNumber: '123456789012',
+      ifscCode: 'HDFC0001234',
+    });
+  });
+  it('uses unparsable text as the account number', () => {
+    expect(parseBankDetails('SBI 00112233 Priya')).toEqual({ accountHolderName: '', accountNumber: 'SBI 00112233 Priya', ifscCode: '' });
+    expect(parseBankDetails(null).accountNumber).toBe('');
+  });
+});
+
+describe('payout CSV', () => {
+  it('quotes and neutralises formulas', () => {
+    expect(toCsv([['a,b', 'say "hi"', '=SUM(A1)', '-5']])).toBe('"a,b","say ""hi""",\'=SUM(A1),\'-5\r\n');
+  });
+  it('lists holder, account, IFSC, amount, id and date', () => {
+    const w = {
+      id: 'w1',
+      amount: '150.00',
+      bankDetails: '{"accountHolderName":"Priya Sharma","accountNumber":"123456789012","ifscCode":"HDFC0001234"}',
+      accountHolderName: 'Priya Sharma',
+      accountNumber: '123456789012',
+      ifscCode: 'HDFC0001234',
+      createdAt: '2026-11-21T06:00:00.000Z',
+    } as AdminWithdrawal;
+    const [header, row] = payoutCsv([w]).trim().split('\r\n');
+    expect(header).toBe('Account Holder,Account Number,IFSC,Amount (INR),Withdrawal ID,Requested On');
+    expect(row).toBe('Priya Sharma,123456789012,HDFC0001234,150.00,w1,21 Nov 2026');
+  });
+});
+
+describe('describeActivity', () => {
+  const base = { id: '1', actorId: 'a', actorName: 'Asha', targetType: null, targetId: null, ip: null, createdAt: '2026-11-21T06:00:00.000Z' };
+  it('writes sentences with amounts', () => {
+    expect(describeActivity({ ...base, action: 'payment.approved', details: { amount: '500.00', utrNumber: '123456789012' } }).text).toBe(
+      'Asha approved a ₹500.00 activation payment (UTR 123456789012)',
+    );
+    expect(describeActivity({ ...base, action: 'withdrawal.rejected', details: { amount: '150.00', notes: 'Wrong IFSC' } }).text).toBe(
+      'Asha rejected a ₹150.00 withdrawal and refunded it — “Wrong IFSC”',
+    );
+    expect(describeActivity({ ...base, action: 'settings.updated', details: { changed: ['referralReward', 'upiId'] } }).text).toBe('Asha updated referral reward, UPI ID');
+    expect(
+      describeActivity({ ...base, action: 'settings.updated', details: { changed: { referralReward: { from: '400.00', to: '250.00' }, upiId: { from: null, to: 'a@ok' } } } }).text,
+    ).toBe('Asha updated referral reward ₹400.00 → ₹250.00, UPI ID');
+    expect(describeActivity({ ...base, action: 'payment.approved', details: null }).text).toBe('Asha approved an activation payment');
+  });
+});

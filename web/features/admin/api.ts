@@ -1,0 +1,125 @@
+// Admin panel data: stats, the audit trail, keyset-paginated lists (users, manual payments,
+// withdrawals), the decisions on them and the settings update. Mutations invalidate by the
+// builders' query keys, so a key is never typed twice.
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminPaymentsPage, AdminStats, AdminUsersPage } from '../../../contract/admin.ts';
+import type { ActivityPage } from '../../../contract/admin-security.ts';
+import type { AppSettings, UpdateSettingsRequest } from '../../../contract/settings.ts';
+import type { AdminWithdrawalList } from '../../../contract/wallet.ts';
+import { api, apiRequest } from '../../lib/api-client.ts';
+import { APP_SETTINGS_QUERY_KEY } from '../../lib/app-settings.ts';
+import { USER_QUERY_KEY } from '../../lib/auth.tsx';
+
+export const PAGE_SIZE = 25;
+
+export interface ListFilter {
+  status: string;
+  q: string;
+}
+
+function listUrl(base: string, filter: ListFilter, cursor: string | null, limit = PAGE_SIZE): string {
+  const params = new URLSearchParams({ limit: String(limit) });
+  if (filter.status && filter.status !== 'all') params.set('status', filter.status);
+  if (filter.q.trim()) params.set('q', filter.q.trim());
+  if (cursor) params.set('cursor', cursor);
+  return `${base}?${params.toString()}`;
+}
+
+export const statsQuery = () => queryOptions({ queryKey: ['/api/admin/stats'], queryFn: ({ signal }) => api.get<AdminStats>('/api/admin/stats', { signal }) });
+
+export const activityQuery = () =>
+  queryOptions({ queryKey: ['/api/admin/activity', { limit: 12 }], queryFn: ({ signal }) => api.get<ActivityPage>('/api/admin/activity?limit=12', { signal }) });
+
+function listQuery<TPage extends { nextCursor: string | null }>(base: string, filter: ListFilter) {
+  return infiniteQueryOptions({
+    queryKey: [base, 'list', filter],
+    queryFn: ({ pageParam, signal }) => api.get<TPage>(listUrl(base, filter, pageParam), { signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last: TPage) => last.nextCursor,
+  });
+}
+
+export const usersQuery = (filter: ListFilter) => listQuery<AdminUsersPage>('/api/admin/users', filter);
+export const paymentsQuery = (filter: ListFilter) => listQuery<AdminPaymentsPage>('/api/admin/manual-payments', filter);
+export const withdrawalsQuery = (filter: ListFilter) => listQuery<AdminWithdrawalList>('/api/admin/withdrawals', filter);
+
+export const useStats = () => useQuery(statsQuery());
+export const useActivity = () => useQuery(activityQuery());
+export const useUsers = (filter: ListFilter) => useInfiniteQuery(usersQuery(filter));
+export const usePayments = (filter: ListFilter) => useInfiniteQuery(paymentsQuery(filter));
+export const useWithdrawals = (filter: ListFilter) => useInfiniteQuery(withdrawalsQuery(filter));
+
+/** Every pending withdrawal, page by page (for the bank payout CSV). */
+export async function fetchAllPendingWithdrawals(): Promise<AdminWithdrawalList['items']> {
+  const all: AdminWithdrawalList['items'] = [];
+  let cursor: string | null = null;
+  do {
+    const page: AdminWithdrawalList = await api.get<AdminWithdrawalList>(listUrl('/api/admin/withdrawals', { status: 'pending', q: '' }, cursor, 200));
+    all.push(...page.items);
+    cursor = page.nextCursor;
+  } while (cursor);
+  return all;
+}
+
+/** After any decision: lists, counters, the audit trail and the admin's own balance may change. */
+function useInvalidateAdminData() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all(
+      [['/api/admin/users'], ['/api/admin/manual-payments'], ['/api/admin/withdrawals'], statsQuery().queryKey, ['/api/admin/activity'], USER_QUERY_KEY].map((queryKey) =>
+        queryClient.invalidateQueries({ queryKey }),
+      ),
+    );
+}
+
+export type Decision = { id: string; status: 'approved' | 'rejected'; notes: string };
+
+export function useActivateUser() {
+  const invalidate = useInvalidateAdminData();
+  return useMutation({ mutationFn: (id: string) => api.put(`/api/admin/users/${encodeURIComponent(id)}/activate`), onSuccess: invalidate });
+}
+
+export function useDecidePayment() {
+  const invalidate = useInvalidateAdminData();
+  return useMutation({
+    mutationFn: ({ id, status, notes }: Decision) => api.put(`/api/admin/manual-payments/${encodeURIComponent(id)}`, { status, notes: notes.trim() || null }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDecideWithdrawal() {
+  const invalidate = useInvalidateAdminData();
+  return useMutation({
+    mutationFn: ({ id, status, notes }: Decision) => api.put(`/api/admin/withdrawals/${encodeURIComponent(id)}`, { status, notes: notes.trim() || null }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useUpdateSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateSettingsRequest) => api.put<AppSettings>('/api/admin/settings', body),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(APP_SETTINGS_QUERY_KEY, saved);
+      return queryClient.invalidateQueries({ queryKey: ['/api/admin/activity'] });
+    },
+  });
+}
+
+export const paymentScreenshotUrl = (id: string) => `/api/manual-payments/${encodeURIComponent(id)}/screenshot`;
+export const withdrawalScreenshotUrl = (id: string, download = false) =>
+  `/api/admin/withdrawal-screenshot/${encodeURIComponent(id)}${download ? '?download=true' : ''}`;
+
+/** Fetches an image with the bearer token (an <img src> cannot send it). */
+export async function fetchImageBlob(url: string, signal?: AbortSignal): Promise<Blob> {
+  const res = await apiRequest('GET', url, { signal });
+  return res.blob();
+}
+
+/** The file name the server suggests (Content-Disposition), else a fallback. */
+export async function fetchDownload(url: string, fallbackName: string): Promise<{ blob: Blob; fileName: string }> {
+  const res = await apiRequest('GET', url);
+  const disposition = res.headers.get('content-disposition') ?? '';
+  const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition);
+  return { blob: await res.blob(), fileName: match?.[1] ? decodeURIComponent(match[1]) : fallbackName };
+}

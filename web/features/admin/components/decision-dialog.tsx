@@ -1,0 +1,48 @@
+// Confirmation before an irreversible admin decision (approve, reject, activate), with an optional
+// note that is stored with the decision.
+import { useState, type ReactNode } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { Field } from '../../../components/ui/field.tsx';
+import { Textarea } from '../../../components/ui/textarea.tsx';
+
+export interface DecisionDialogProps {
+  title: string;
+  description: ReactNode;
+  confirmLabel: string;
+  tone: 'success' | 'destructive' | 'primary';
+  withNotes?: boolean;
+  busy: boolean;
+  onConfirm(notes: string): void;
+  onClose(): void;
+}
+
+export function DecisionDialog({ title, description, confirmLabel, tone, withNotes = true, busy, onConfirm, onClose }: DecisionDialogProps) {
+  const [notes, setNotes] = useState('');
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => {
+        if (!open && !busy) onClose();
+      }}
+      title={title}
+      description={description}
+      footer={
+        <>
+          <Button variant="outline" disabled={busy} onClick={onClose}>
+            Cancel
+          </Button>
+          <Button variant={tone} loading={busy} loadingText="Saving…" onClick={() => onConfirm(notes)}>
+            {confirmLabel}
+          </Button>
+        </>
+      }
+    >
+      {withNotes ? (
+        <Field label="Notes (optional)" hint="Saved with the decision and shown in the audit log.">
+          <Textarea rows={3} maxLength={500} value={notes} onChange={(e) => setNotes(e.target.value)} />
+        </Field>
+      ) : null}
+    </Dialog>
+  );
+}

@@ -1,0 +1,92 @@
+// Overview: the four headline numbers and Recent Activity from the audit log.
+import { Activity, BadgeCheck, Clock, IndianRupee, Users } from 'lucide-react';
+import { Card, CardContent, CardHeader, CardTitle, CardDescription } from '../../../components/ui/card.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { Skeleton, SkeletonList } from '../../../components/ui/skeleton.tsx';
+import { StatCard } from '../../../components/ui/stat-card.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { cn } from '../../../lib/cn.ts';
+import { formatDateTime, formatINR } from '../../../lib/format.ts';
+import { describeActivity, type ActivityTone } from '../activity-text.ts';
+import { useActivity, useStats } from '../api.ts';
+
+const DOT: Record<ActivityTone, string> = {
+  success: 'bg-success',
+  destructive: 'bg-destructive',
+  primary: 'bg-primary',
+  warning: 'bg-warning',
+};
+
+export function OverviewTab() {
+  const stats = useStats();
+  const activity = useActivity();
+  const s = stats.data;
+  const value = (v: React.ReactNode) => (s ? v : <Skeleton className="h-8 w-20" />);
+
+  return (
+    <div className="flex flex-col gap-6">
+      {stats.isError ? (
+        <p role="alert" className="text-sm text-destructive">
+          {errorMessage(stats.error, 'Could not load the stats')}
+        </p>
+      ) : null}
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4 lg:gap-4">
+        <StatCard label="Total Users" value={value(s?.totalUsers.toLocaleString('en-IN'))} icon={<Users aria-hidden="true" className="size-5" />} />
+        <StatCard
+          label="Activated Users"
+          value={value(s?.activatedUsers.toLocaleString('en-IN'))}
+          tone="success"
+          icon={<BadgeCheck aria-hidden="true" className="size-5" />}
+          hint={s && s.totalUsers > 0 ? `${Math.round((s.activatedUsers / s.totalUsers) * 100)}% of all users` : undefined}
+        />
+        <StatCard className="col-span-2 lg:col-span-1" label="Total Earnings" value={value(s ? formatINR(s.totalEarnings) : null)} tone="primary" icon={<IndianRupee aria-hidden="true" className="size-5" />} hint="Paid to users so far" />
+        <StatCard
+          className="col-span-2 lg:col-span-1"
+          label="Pending Requests"
+          value={value(s ? (s.pendingWithdrawals + s.pendingPayments).toLocaleString('en-IN') : null)}
+          tone="warning"
+          icon={<Clock aria-hidden="true" className="size-5" />}
+          hint={s ? `${s.pendingPayments} payment${s.pendingPayments === 1 ? '' : 's'} · ${s.pendingWithdrawals} withdrawal${s.pendingWithdrawals === 1 ? '' : 's'}` : undefined}
+        />
+      </div>
+
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2" className="flex items-center gap-2">
+            <Activity aria-hidden="true" className="size-5 text-primary" /> Recent Activity
+          </CardTitle>
+          <CardDescription>Every admin action is recorded in the audit log.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {activity.isPending ? (
+            <SkeletonList rows={4} label="Loading recent activity" />
+          ) : activity.isError ? (
+            <p role="alert" className="text-sm text-destructive">
+              {errorMessage(activity.error, 'Could not load recent activity')}
+            </p>
+          ) : activity.data.items.length === 0 ? (
+            <EmptyState title="No activity yet" description="Approvals, activations and settings changes will appear here." />
+          ) : (
+            <ol className="flex flex-col">
+              {activity.data.items.map((item) => {
+                const { text, tone } = describeActivity(item);
+                return (
+                  <li key={item.id} className="flex gap-3 border-b border-border py-3 last:border-b-0">
+                    <span aria-hidden="true" className={cn('mt-1.5 size-2.5 shrink-0 rounded-full', DOT[tone])} />
+                    <div className="min-w-0 flex-1">
+                      <p className="text-sm">{text}</p>
+                      <p className="text-xs text-muted-foreground">
+                        <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time>
+                        {item.ip ? ` · IP ${item.ip}` : ''}
+                      </p>
+                    </div>
+                  </li>
+                );
+              })}
+            </ol>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,209 @@
+// Settings: payment and support details plus the economics (fees, rewards, wheel odds), saved with
+// PUT /api/admin/settings; server validation messages show beside their fields.
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { Save } from 'lucide-react';
+import type { AppSettings } from '../../../../contract/settings.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { Field, FieldError } from '../../../components/ui/field.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { SkeletonList } from '../../../components/ui/skeleton.tsx';
+import { toast } from '../../../components/ui/toast.tsx';
+import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { useAppSettings } from '../../../lib/app-settings.ts';
+import { formatINR } from '../../../lib/format.ts';
+import { useIsMobile } from '../../../lib/use-media-query.ts';
+import { useUpdateSettings } from '../api.ts';
+
+interface FormState {
+  upiId: string;
+  supportPhone: string;
+  supportEmail: string;
+  businessName: string;
+  activationFee: string;
+  referralReward: string;
+  referralsPerSpin: string;
+  minWithdrawal: string;
+  segments: { amount: string; weight: string }[];
+}
+
+const trimZeros = (money: string) => money.replace(/\.00$/, '');
+
+function toForm(s: AppSettings): FormState {
+  return {
+    upiId: s.upiId ?? '',
+    supportPhone: s.supportPhone ?? '',
+    supportEmail: s.supportEmail ?? '',
+    businessName: s.businessName ?? '',
+    activationFee: trimZeros(s.activationFee),
+    referralReward: trimZeros(s.referralReward),
+    referralsPerSpin: String(s.referralsPerSpin),
+    minWithdrawal: trimZeros(s.minWithdrawal),
+    segments: s.wheel.segments.map((seg) => ({ amount: trimZeros(seg.amount), weight: String(seg.weight) })),
+  };
+}
+
+/** A whole number from the text, or NaN so the server's message explains the problem. */
+const toInt = (v: string) => (/^\s*\d+\s*$/.test(v) ? Number(v) : Number.NaN);
+
+export function SettingsTab() {
+  const settings = useAppSettings();
+  if (settings.isPending) return <SkeletonList rows={6} label="Loading settings" />;
+  if (settings.isError)
+    return (
+      <p role="alert" className="text-sm text-destructive">
+        {errorMessage(settings.error, 'Could not load settings')}
+      </p>
+    );
+  return <SettingsForm settings={settings.data} />;
+}
+
+function SettingsForm({ settings }: { settings: AppSettings }) {
+  const [form, setForm] = useState<FormState>(() => toForm(settings));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const update = useUpdateSettings();
+  const isMobile = useIsMobile();
+
+  useEffect(() => setForm(toForm(settings)), [settings]);
+
+  const set = (key: Exclude<keyof FormState, 'segments'>) => (e: React.ChangeEvent<HTMLInputElement>) => {
+    setForm((f) => ({ ...f, [key]: e.target.value }));
+    setErrors((old) => ({ ...old, [key]: '' }));
+  };
+  const setSegment = (i: number, key: 'amount' | 'weight', value: string) => {
+    setForm((f) => ({ ...f, segments: f.segments.map((s, j) => (j === i ? { ...s, [key]: value } : s)) }));
+    setErrors((old) => ({ ...old, [`wheel.segments.${i}.${key}`]: '' }));
+  };
+
+  const odds = useMemo(() => {
+    const weights = form.segments.map((s) => Math.max(0, toInt(s.weight) || 0));
+    const total = weights.reduce((a, b) => a + b, 0);
+    return { total, pct: weights.map((w) => (total > 0 ? (w / total) * 100 : 0)) };
+  }, [form.segments]);
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    setErrors({});
+    update.mutate(
+      {
+        upiId: form.upiId,
+        businessName: form.businessName,
+        supportPhone: form.supportPhone,
+        supportEmail: form.supportEmail,
+        activationFee: form.activationFee,
+        referralReward: form.referralReward,
+        referralsPerSpin: toInt(form.referralsPerSpin),
+        minWithdrawal: form.minWithdrawal,
+        wheel: { segments: form.segments.map((s) => ({ amount: s.amount, weight: toInt(s.weight) })) },
+      },
+      {
+        onSuccess: () => toast({ title: 'Settings updated', description: 'The new settings apply from now on.', variant: 'success' }),
+        onError: (err) => {
+          if (err instanceof ApiError && err.fields) setErrors(err.fields);
+          toast({ title: 'Error', description: errorMessage(err, 'Failed to update settings'), variant: 'destructive' });
+        },
+      },
+    );
+  };
+
+  const err = (key: string) => errors[key] || undefined;
+  const wheelError = err('wheel') ?? err('wheel.segments');
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      <div className="grid gap-4 lg:grid-cols-2">
+        <Card>
+          <CardHeader>
+            <CardTitle>Payments and support</CardTitle>
+            <CardDescription>Shown on the activation QR and the support page.</CardDescription>
+          </CardHeader>
+          <CardContent className="flex flex-col gap-4">
+            <Field label="UPI ID" error={err('upiId')} hint="Like business@okaxis">
+              <Input value={form.upiId} onChange={set('upiId')} autoComplete="off" spellCheck={false} />
+            </Field>
+            <Field label="Business name" error={err('businessName')}>
+              <Input value={form.businessName} onChange={set('businessName')} />
+            </Field>
+            <Field label="Support phone" error={err('supportPhone')}>
+              <Input type="tel" value={form.supportPhone} onChange={set('supportPhone')} />
+            </Field>
+            <Field label="Support email" error={err('supportEmail')}>
+              <Input type="email" value={form.supportEmail} onChange={set('supportEmail')} />
+            </Field>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Economics</CardTitle>
+            <CardDescription>Changes apply to the next payment, approval or withdrawal, never to past ones.</CardDescription>
+          </CardHeader>
+          <CardContent className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+            <Field label="Activation fee (₹)" error={err('activationFee')}>
+              <Input inputMode="decimal" value={form.activationFee} onChange={set('activationFee')} />
+            </Field>
+            <Field label="Referral reward (₹)" error={err('referralReward')}>
+              <Input inputMode="decimal" value={form.referralReward} onChange={set('referralReward')} />
+            </Field>
+            <Field label="Referrals per spin" error={err('referralsPerSpin')}>
+              <Input inputMode="numeric" value={form.referralsPerSpin} onChange={set('referralsPerSpin')} />
+            </Field>
+            <Field label="Minimum withdrawal (₹)" error={err('minWithdrawal')}>
+              <Input inputMode="decimal" value={form.minWithdrawal} onChange={set('minWithdrawal')} />
+            </Field>
+          </CardContent>
+        </Card>
+      </div>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Prize wheel</CardTitle>
+          <CardDescription>Eight segments. The odds of each are its weight divided by the total ({odds.total.toLocaleString('en-IN')}); users see these odds.</CardDescription>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-3">
+          <div className="hidden grid-cols-[2.5rem_minmax(0,13rem)_minmax(0,9rem)_1fr] gap-3 px-1 text-xs font-semibold uppercase tracking-wide text-muted-foreground sm:grid" aria-hidden="true">
+            <span>#</span>
+            <span>Prize (₹)</span>
+            <span>Weight</span>
+            <span>Odds</span>
+          </div>
+          <ol className="flex flex-col gap-2">
+            {form.segments.map((seg, i) => {
+              const amountErr = err(`wheel.segments.${i}.amount`);
+              const weightErr = err(`wheel.segments.${i}.weight`);
+              return (
+                <li key={i} className="hc-border grid grid-cols-2 items-start gap-2 rounded-[10px] border border-border p-2.5 sm:grid-cols-[2.5rem_minmax(0,13rem)_minmax(0,9rem)_1fr] sm:gap-3 sm:border-0 sm:p-0">
+                  <span className="col-span-2 text-sm font-semibold text-muted-foreground sm:col-span-1 sm:pt-3 sm:text-center">
+                    <span className="sm:sr-only">Segment </span>
+                    {i + 1}
+                  </span>
+                  <Field label={<><span className="sr-only">Segment {i + 1} </span>Prize (₹)</>} hideLabel={!isMobile} error={amountErr}>
+                    <Input inputMode="decimal" value={seg.amount} onChange={(e) => setSegment(i, 'amount', e.target.value)} />
+                  </Field>
+                  <Field label={<><span className="sr-only">Segment {i + 1} </span>Weight</>} hideLabel={!isMobile} error={weightErr}>
+                    <Input inputMode="numeric" value={seg.weight} onChange={(e) => setSegment(i, 'weight', e.target.value)} />
+                  </Field>
+                  <div className="col-span-2 flex items-center gap-3 text-sm sm:col-span-1 sm:pt-2.5">
+                    <span className="text-muted-foreground sm:sr-only">Odds for {seg.amount ? formatINR(seg.amount, 0) : 'this segment'}</span>
+                    <span aria-hidden="true" className="hidden h-2 flex-1 overflow-hidden rounded-full bg-muted sm:block">
+                      <span className="block h-full rounded-full bg-primary transition-[width]" style={{ width: `${odds.pct[i]!}%` }} />
+                    </span>
+                    <span className="tabular ml-auto w-16 text-right font-semibold" aria-live="polite">
+                      {odds.pct[i]!.toFixed(2)}%
+                    </span>
+                  </div>
+                </li>
+              );
+            })}
+          </ol>
+          <FieldError>{wheelError}</FieldError>
+        </CardContent>
+      </Card>
+
+      <div className="sticky bottom-20 z-10 flex justify-end md:bottom-4">
+        <Button type="submit" size="lg" loading={update.isPending} loadingText="Saving…" className="w-full shadow-raised sm:w-auto">
+          <Save aria-hidden="true" className="size-4" /> Update Settings
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,23 @@
+// CSV for the bank payout sheet: RFC 4180 quoting, and cells that a spreadsheet would run as a
+// formula (=, +, -, @, tab, CR) are prefixed with an apostrophe.
+import type { AdminWithdrawal } from '../../../contract/wallet.ts';
+import { formatDate } from '../../lib/format.ts';
+import { parseBankDetails } from './bank-details.ts';
+
+function cell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+export function toCsv(rows: string[][]): string {
+  return `${rows.map((r) => r.map(cell).join(',')).join('\r\n')}\r\n`;
+}
+
+export function payoutCsv(withdrawals: AdminWithdrawal[]): string {
+  const header = ['Account Holder', 'Account Number', 'IFSC', 'Amount (INR)', 'Withdrawal ID', 'Requested On'];
+  const rows = withdrawals.map((w) => {
+    const bank = parseBankDetails(w.bankDetails);
+    return [bank.accountHolderName || w.accountHolderName, bank.accountNumber || w.accountNumber, bank.ifscCode || w.ifscCode, w.amount, w.id, formatDate(w.createdAt)];
+  });
+  return toCsv([header, ...rows]);
+}

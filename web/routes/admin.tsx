@@ -1,0 +1,48 @@
+// Admin Panel route (/admin and /admin/*): only admins get the panel, which is its own lazy chunk
+// so other users' browsers never download it; anyone else sees a not-allowed screen and no admin
+// request is made.
+import { lazy, Suspense } from 'react';
+import { Link } from 'react-router';
+import { ShieldX } from 'lucide-react';
+import { Button } from '../components/ui/button.tsx';
+import { Card } from '../components/ui/card.tsx';
+import { PageHeader } from '../components/ui/page-header.tsx';
+import { PageSpinner } from '../components/ui/spinner.tsx';
+import { useAuth } from '../lib/auth.tsx';
+
+const AdminPanel = lazy(() => import('../features/admin/components/admin-panel.tsx'));
+
+function NotAllowed() {
+  return (
+    <div className="flex flex-col gap-5">
+      <PageHeader title="Admins only" />
+      <Card className="mx-auto flex w-full max-w-lg flex-col items-center gap-4 p-8 text-center">
+        <span className="flex size-14 items-center justify-center rounded-full bg-destructive-soft text-destructive-soft-foreground">
+          <ShieldX aria-hidden="true" className="size-7" />
+        </span>
+        <div>
+          <h2 className="text-lg font-semibold">You don’t have access to the admin panel</h2>
+          <p className="mt-1 text-sm text-muted-foreground">This area is for administrators. If you manage this service, sign in with your admin account.</p>
+        </div>
+        <div className="flex w-full flex-col gap-2 sm:flex-row sm:justify-center">
+          <Button asChild>
+            <Link to="/dashboard">Back to Dashboard</Link>
+          </Button>
+          <Button asChild variant="outline">
+            <Link to="/admin-login">Admin Login</Link>
+          </Button>
+        </div>
+      </Card>
+    </div>
+  );
+}
+
+export default function AdminScreen() {
+  const { user } = useAuth();
+  if (!user?.isAdmin) return <NotAllowed />;
+  return (
+    <Suspense fallback={<PageSpinner label="Loading the admin panel" />}>
+      <AdminPanel />
+    </Suspense>
+  );
+}
