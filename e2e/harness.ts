@@ -1,0 +1,104 @@
+// Browser journey harness: a real server (PGlite) serving dist/web, Chromium via playwright-core,
+// the two viewports (desktop 1280x800, phone 390x844), an axe check (no serious/critical WCAG 2 A/AA
+// violations) and screenshots into e2e/screenshots/ (gitignored).
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
+import { startTestServer, type TestServer } from '../server/test/harness.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const REPO_ROOT = path.resolve(here, '..');
+export const WEB_DIST = path.join(REPO_ROOT, 'dist', 'web');
+export const SCREENSHOT_DIR = path.join(here, 'screenshots');
+
+export const VIEWPORTS = {
+  desktop: { width: 1280, height: 800 },
+  mobile: { width: 390, height: 844 },
+} as const;
+export type ViewportName = keyof typeof VIEWPORTS;
+
+const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+export interface E2E {
+  server: TestServer;
+  browser: Browser;
+  /** Origin the browser uses (localhost, so WebAuthn and secure-context APIs work). */
+  baseUrl: string;
+  newPage(viewport?: ViewportName): Promise<{ context: BrowserContext; page: Page }>;
+  close(): Promise<void>;
+}
+
+/** `webDist`: serve a snapshot of the build instead (a rebuild during a run then cannot swap the chunks). */
+export async function startE2E(opts: { webDist?: string } = {}): Promise<E2E> {
+  const webDist = opts.webDist ?? WEB_DIST;
+  if (!existsSync(path.join(webDist, 'index.html'))) {
+    throw new Error('dist/web is missing: run `npm run build:web` first (npm run test:e2e does it)');
+  }
+  const server = await startTestServer({ webDist });
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_FLAGS });
+  const baseUrl = server.origin;
+  const contexts: BrowserContext[] = [];
+  return {
+    server,
+    browser,
+    baseUrl,
+    async newPage(viewport = 'desktop') {
+      const context = await browser.newContext({
+        viewport: VIEWPORTS[viewport],
+        baseURL: baseUrl,
+        isMobile: viewport === 'mobile',
+        hasTouch: viewport === 'mobile',
+        deviceScaleFactor: 1,
+        locale: 'en-IN',
+        timezoneId: 'Asia/Kolkata',
+        serviceWorkers: 'block',
+      });
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
+      contexts.push(context);
+      const page = await context.newPage();
+      page.setDefaultTimeout(15_000);
+      return { context, page };
+    },
+    async close() {
+      for (const c of contexts) await c.close().catch(() => undefined);
+      await browser.close().catch(() => undefined);
+      await server.close();
+    },
+  };
+}
+
+/** Runs axe (WCAG 2 A + AA) and throws listing every serious or critical violation. */
+export async function expectNoSeriousA11yViolations(page: Page, label: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  if (bad.length > 0) {
+    const text = bad.map((v) => `- [${v.impact}] ${v.id}: ${v.help}\n    ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join('\n    ')}`).join('\n');
+    throw new Error(`axe found ${bad.length} serious/critical violation(s) on ${label}:\n${text}`);
+  }
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
+
+/** Waits until the route's lazy chunk has rendered its main heading. */
+export async function waitForHeading(page: Page, name: string | RegExp): Promise<void> {
+  await page.getByRole('heading', { name, level: 1 }).first().waitFor({ state: 'attached' });
+}
+
+/** Stores a session token so the next navigation is signed in. */
+export async function signInWithToken(page: Page, baseUrl: string, token: string): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
+  await page.evaluate((t) => localStorage.setItem('token', t), token);
+}
+
+/** Waits for a toast with this exact title or description text. */
+export async function waitForToast(page: Page, text: string): Promise<void> {
+  await page.getByText(text, { exact: true }).first().waitFor();
+}

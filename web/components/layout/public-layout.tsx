@@ -1,0 +1,57 @@
+// Layout of public information pages (support, legal, 404): a slim header with the brand and a
+// sign-in link for visitors, or the signed-in shell for users; plus the floating accessibility button.
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useAuth } from '../../lib/auth.tsx';
+import { Button } from '../ui/button.tsx';
+import { AccessibilityFab } from './accessibility-button.tsx';
+import { AppLayout } from './app-layout.tsx';
+import { BrandMark } from './brand-mark.tsx';
+import { FOOTER_LINKS } from './nav-items.ts';
+import { SkipLink } from './skip-link.tsx';
+
+export function PublicLayout({ children }: { children: ReactNode }) {
+  const { user, isLoading } = useAuth();
+  if (user) return <AppLayout>{children}</AppLayout>;
+  return (
+    <div className="min-h-screen-dvh flex flex-col bg-background">
+      <SkipLink />
+      <header className="hc-border border-b border-border bg-card">
+        <div className="mx-auto flex h-16 max-w-5xl items-center justify-between px-4 md:px-6">
+          <Link to="/login" className="rounded-md focus-visible:outline-2 focus-visible:outline-ring">
+            <BrandMark />
+          </Link>
+          {isLoading ? null : (
+            <div className="flex items-center gap-2">
+              <Button asChild variant="ghost" size="sm">
+                <Link to="/login">Sign in</Link>
+              </Button>
+              <Button asChild size="sm">
+                <Link to="/register">Create account</Link>
+              </Button>
+            </div>
+          )}
+        </div>
+      </header>
+      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-5xl flex-1 px-4 py-8 focus:outline-none md:px-6">
+        {children}
+      </main>
+      <PublicFooter />
+      <AccessibilityFab />
+    </div>
+  );
+}
+
+export function PublicFooter() {
+  return (
+    <footer className="border-t border-border">
+      <nav aria-label="Footer" className="mx-auto flex max-w-5xl flex-wrap items-center justify-center gap-x-6 gap-y-2 px-4 pb-20 pt-5 text-sm sm:pb-5">
+        {FOOTER_LINKS.map((l) => (
+          <Link key={l.to} to={l.to} className="text-muted-foreground hover:text-foreground hover:underline">
+            {l.label}
+          </Link>
+        ))}
+      </nav>
+    </footer>
+  );
+}

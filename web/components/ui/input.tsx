@@ -1,0 +1,39 @@
+// Text input (10 px radius, 44 px tall for thumbs) with optional leading/trailing adornments
+// (e.g. '+91' or an eye toggle). Inside a Field it gets id/aria-describedby/aria-invalid automatically.
+import { forwardRef, type InputHTMLAttributes, type ReactNode } from 'react';
+import { cn } from '../../lib/cn.ts';
+import { useFieldControl } from './field.tsx';
+
+export const controlClasses =
+  'w-full rounded-[10px] border border-input bg-card px-3.5 text-[0.9375rem] text-foreground shadow-xs transition-colors placeholder:text-muted-foreground/80 ' +
+  'focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring focus-visible:border-ring disabled:cursor-not-allowed disabled:opacity-60 ' +
+  'aria-[invalid=true]:border-destructive read-only:bg-muted';
+
+export interface InputProps extends InputHTMLAttributes<HTMLInputElement> {
+  leading?: ReactNode;
+  trailing?: ReactNode;
+}
+
+export const Input = forwardRef<HTMLInputElement, InputProps>(function Input({ className, leading, trailing, id, ...props }, ref) {
+  const field = useFieldControl({ id, 'aria-describedby': props['aria-describedby'], 'aria-invalid': props['aria-invalid'] as boolean | undefined });
+  const input = (
+    <input
+      ref={ref}
+      {...props}
+      {...field}
+      className={cn(controlClasses, 'h-11', leading ? 'pl-12' : '', trailing ? 'pr-12' : '', className)}
+    />
+  );
+  if (!leading && !trailing) return input;
+  return (
+    <div className="relative">
+      {leading ? (
+        <span className="pointer-events-none absolute inset-y-0 left-0 flex w-11 items-center justify-center border-r border-border text-sm font-medium text-muted-foreground">
+          {leading}
+        </span>
+      ) : null}
+      {input}
+      {trailing ? <span className="absolute inset-y-0 right-0 flex items-center pr-1">{trailing}</span> : null}
+    </div>
+  );
+});

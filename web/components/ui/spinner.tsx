@@ -1,0 +1,30 @@
+// Spinner: a small rotating ring with an accessible label (pulses instead under reduced motion).
+import { Loader2 } from 'lucide-react';
+import { cn } from '../../lib/cn.ts';
+
+export interface SpinnerProps {
+  className?: string;
+  /** Announced to screen readers; pass null when a parent already announces the busy state. */
+  label?: string | null;
+  size?: 'sm' | 'md' | 'lg';
+}
+
+const SIZES = { sm: 'size-4', md: 'size-6', lg: 'size-10' } as const;
+
+export function Spinner({ className, label = 'Loading', size = 'md' }: SpinnerProps) {
+  return (
+    <span role={label ? 'status' : undefined} className={cn('inline-flex items-center justify-center', className)}>
+      <Loader2 aria-hidden="true" className={cn('animate-spin', SIZES[size])} />
+      {label ? <span className="sr-only">{label}</span> : null}
+    </span>
+  );
+}
+
+/** Full-area centred spinner for route loading. */
+export function PageSpinner({ label = 'Loading' }: { label?: string }) {
+  return (
+    <div className="flex min-h-[50vh] w-full items-center justify-center text-primary">
+      <Spinner size="lg" label={label} />
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+// Data table: a real <table> from 768 px (sticky header, right-aligned actions) that becomes a list
+// of stacked cards under 768 px. Columns declare header + cell renderer; no fetching here.
+import type { ReactNode } from 'react';
+import { cn } from '../../lib/cn.ts';
+
+export interface TableColumn<T> {
+  key: string;
+  header: ReactNode;
+  cell(row: T): ReactNode;
+  align?: 'left' | 'right' | 'center';
+  className?: string;
+  /** In the stacked (mobile) card: 'title' renders as the card heading, 'hidden' omits it. */
+  mobile?: 'title' | 'hidden' | 'row';
+}
+
+export interface TableProps<T> {
+  columns: TableColumn<T>[];
+  rows: T[];
+  getRowKey(row: T): string;
+  /** Accessible caption (visually hidden unless showCaption). */
+  caption: string;
+  showCaption?: boolean;
+  /** Shown instead of the table when rows is empty. */
+  empty?: ReactNode;
+  className?: string;
+}
+
+const ALIGN = { left: 'text-left', right: 'text-right', center: 'text-center' } as const;
+
+export function Table<T>({ columns, rows, getRowKey, caption, showCaption, empty, className }: TableProps<T>) {
+  if (rows.length === 0 && empty) return <>{empty}</>;
+  const titleCol = columns.find((c) => c.mobile === 'title');
+  return (
+    <div className={className}>
+      <div className="hc-border hidden overflow-x-auto rounded-[12px] border border-border md:block">
+        <table className="w-full border-collapse text-sm">
+          <caption className={cn('px-4 py-3 text-left text-sm font-semibold', !showCaption && 'sr-only')}>{caption}</caption>
+          <thead className="sticky top-0 z-10 bg-muted">
+            <tr>
+              {columns.map((c) => (
+                <th key={c.key} scope="col" className={cn('whitespace-nowrap px-4 py-3 text-xs font-semibold uppercase tracking-wide text-muted-foreground', ALIGN[c.align ?? 'left'], c.className)}>
+                  {c.header}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={getRowKey(row)} className="border-t border-border bg-card transition-colors hover:bg-muted/60">
+                {columns.map((c) => (
+                  <td key={c.key} className={cn('px-4 py-3 align-middle', ALIGN[c.align ?? 'left'], c.className)}>
+                    {c.cell(row)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <ul aria-label={caption} className="flex flex-col gap-3 md:hidden">
+        {rows.map((row) => (
+          <li key={getRowKey(row)} className="hc-border rounded-[12px] border border-border bg-card p-4 shadow-card">
+            {titleCol ? <div className="mb-2 font-semibold">{titleCol.cell(row)}</div> : null}
+            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+              {columns
+                .filter((c) => c.mobile !== 'title' && c.mobile !== 'hidden')
+                .map((c) => (
+                  <div key={c.key} className="contents">
+                    <dt className="text-muted-foreground">{c.header}</dt>
+                    <dd className="min-w-0 break-words text-right">{c.cell(row)}</dd>
+                  </div>
+                ))}
+            </dl>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+// Shared frame of the legal pages: title, 'Last updated' (today, dd MMM yyyy), a contents list and
+// numbered sections; plus the brand/support details the texts quote (from app settings, with fallbacks).
+import type { ReactNode } from 'react';
+import { Card } from '../../components/ui/card.tsx';
+import { BRAND, FALLBACK_SUPPORT, useAppSettings } from '../../lib/app-settings.ts';
+import { formatDate } from '../../lib/format.ts';
+
+export interface LegalSection {
+  id: string;
+  title: string;
+  body: ReactNode;
+}
+
+export function useLegalDetails() {
+  const { data } = useAppSettings();
+  return {
+    brand: data?.businessName || BRAND,
+    supportEmail: data?.supportEmail || FALLBACK_SUPPORT.email,
+    supportPhone: data?.supportPhone || FALLBACK_SUPPORT.phone,
+    fee: data?.activationFee ?? '500.00',
+    reward: data?.referralReward ?? '400.00',
+    perSpin: data?.referralsPerSpin ?? 5,
+    minWithdrawal: data?.minWithdrawal ?? '100.00',
+  };
+}
+
+export function LegalPage({ title, intro, sections }: { title: string; intro: ReactNode; sections: LegalSection[] }) {
+  return (
+    <article className="mx-auto flex max-w-4xl flex-col gap-6">
+      <header className="flex flex-col gap-2">
+        <h1 className="text-3xl font-bold tracking-tight">{title}</h1>
+        <p className="text-sm text-muted-foreground">Last updated: {formatDate(new Date())}</p>
+        <p className="max-w-2xl text-muted-foreground">{intro}</p>
+      </header>
+      <div className="grid gap-6 lg:grid-cols-[14rem_1fr]">
+        <nav aria-label="Contents" className="hidden lg:block">
+          <ol className="sticky top-24 flex flex-col gap-1 text-sm">
+            {sections.map((s, i) => (
+              <li key={s.id}>
+                <a href={`#${s.id}`} className="block rounded-[8px] px-2 py-1.5 text-muted-foreground hover:bg-muted hover:text-foreground">
+                  {i + 1}. {s.title}
+                </a>
+              </li>
+            ))}
+          </ol>
+        </nav>
+        <Card className="flex flex-col gap-8 p-5 sm:p-8">
+          {sections.map((s, i) => (
+            <section key={s.id} id={s.id} aria-labelledby={`${s.id}-h`} className="scroll-mt-24">
+              <h2 id={`${s.id}-h`} className="mb-3 text-lg font-semibold tracking-tight">
+                {i + 1}. {s.title}
+              </h2>
+              <div className="flex flex-col gap-3 leading-relaxed text-muted-foreground [&_li]:ml-5 [&_li]:list-disc [&_strong]:text-foreground [&_ul]:flex [&_ul]:flex-col [&_ul]:gap-1.5">
+                {s.body}
+              </div>
+            </section>
+          ))}
+        </Card>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,130 @@
+// Session state (spec section 4): the token lives in localStorage; on load the user is fetched when a
+// token exists and any failure logs out. The user sits in the query cache under '/api/user' so
+// screens can refresh it with invalidateQueries({ queryKey: USER_QUERY_KEY }).
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { User } from '../../contract/accounts.ts';
+import { api, getToken, setToken } from './api-client.ts';
+
+export const USER_QUERY_KEY = ['/api/user'] as const;
+
+export interface RegisterInput {
+  username: string;
+  phone: string;
+  email?: string;
+  password: string;
+  referralCode: string;
+}
+
+export interface AuthContextValue {
+  user: User | null;
+  isLoading: boolean;
+  isAuthenticated: boolean;
+  /** Phone + password login; throws ApiError, or Error('Invalid response from server'). */
+  login(phone: string, password: string): Promise<User>;
+  /** Stores a session obtained elsewhere (OTP verification, admin 2FA, passkey). */
+  acceptSession(token: string, user?: User | null): Promise<void>;
+  logout(): Promise<void>;
+  register(input: RegisterInput): Promise<{ userId: string }>;
+  verifyOtp(userId: string, otpCode: string): Promise<User | null>;
+  resendOtp(userId: string): Promise<void>;
+  refreshUser(): Promise<void>;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [token, setTokenState] = useState<string | null>(() => getToken());
+
+  const userQuery = useQuery<User>({
+    queryKey: USER_QUERY_KEY,
+    queryFn: ({ signal }) => api.get<User>('/api/user', { signal }),
+    enabled: Boolean(token),
+  });
+
+  const clearSession = useCallback(() => {
+    setToken(null);
+    setTokenState(null);
+    queryClient.removeQueries();
+  }, [queryClient]);
+
+  // Any failure of the current-user fetch is a silent logout.
+  useEffect(() => {
+    if (token && userQuery.isError) clearSession();
+  }, [token, userQuery.isError, clearSession]);
+
+  const acceptSession = useCallback(
+    async (newToken: string, user?: User | null) => {
+      setToken(newToken);
+      if (user) queryClient.setQueryData(USER_QUERY_KEY, user);
+      else await queryClient.fetchQuery({ queryKey: USER_QUERY_KEY, queryFn: () => api.get<User>('/api/user') });
+      setTokenState(newToken);
+    },
+    [queryClient],
+  );
+
+  const login = useCallback(
+    async (phone: string, password: string) => {
+      const res = await api.post<{ token?: string; user?: User }>('/api/login', { phone, password });
+      if (!res?.token || !res.user) throw new Error('Invalid response from server');
+      await acceptSession(res.token, res.user);
+      return res.user;
+    },
+    [acceptSession],
+  );
+
+  const logout = useCallback(async () => {
+    try {
+      if (getToken()) await api.post('/api/logout');
+    } catch {
+      // The local session ends either way.
+    }
+    clearSession();
+  }, [clearSession]);
+
+  const register = useCallback((input: RegisterInput) => api.post<{ userId: string }>('/api/register', input), []);
+
+  const verifyOtp = useCallback(
+    async (userId: string, otpCode: string) => {
+      const res = await api.post<{ token?: string; user?: User }>('/api/verify-otp', { userId, otpCode });
+      if (!res?.token) throw new Error('Invalid response from server');
+      await acceptSession(res.token, res.user ?? null);
+      return res.user ?? null;
+    },
+    [acceptSession],
+  );
+
+  const resendOtp = useCallback(async (userId: string) => {
+    await api.post('/api/resend-otp', { userId });
+  }, []);
+
+  const refreshUser = useCallback(async () => {
+    await queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
+  }, [queryClient]);
+
+  const user = token ? (userQuery.data ?? null) : null;
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      user,
+      isLoading: Boolean(token) && userQuery.isPending && !userQuery.isError,
+      isAuthenticated: Boolean(user),
+      login,
+      acceptSession,
+      logout,
+      register,
+      verifyOtp,
+      resendOtp,
+      refreshUser,
+    }),
+    [user, token, userQuery.isPending, userQuery.isError, login, acceptSession, logout, register, verifyOtp, resendOtp, refreshUser],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const ctx = useContext(AuthContext);
+  if (!ctx) throw new Error('useAuth must be used within an AuthProvider');
+  return ctx;
+}

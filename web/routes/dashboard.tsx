@@ -1,0 +1,295 @@
+// Dashboard (/ and /dashboard): welcome banner with account status, balance / referrals / spins
+// cards with progress, quick links, the activation card (UPI QR, copyable UPI ID) for users who are
+// not activated, and the Admin Access card for admins.
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { ArrowRight, BadgeCheck, ExternalLink, Gift, PlusCircle, QrCode, ShieldCheck, Smartphone, Upload, Users, Wallet } from 'lucide-react';
+import type { User } from '../../contract/accounts.ts';
+import { Amount } from '../components/ui/amount.tsx';
+import { Badge } from '../components/ui/badge.tsx';
+import { Button } from '../components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card.tsx';
+import { CopyButton } from '../components/ui/copy-button.tsx';
+import { Progress } from '../components/ui/progress.tsx';
+import { QrDisplay } from '../components/ui/qr-display.tsx';
+import { Skeleton } from '../components/ui/skeleton.tsx';
+import { StatCard } from '../components/ui/stat-card.tsx';
+import { toast } from '../components/ui/toast-store.ts';
+import { useActivationQr } from '../features/dashboard/api.ts';
+import { useAppSettings, type AppSettings } from '../lib/app-settings.ts';
+import { useAuth } from '../lib/auth.tsx';
+import { formatINR } from '../lib/format.ts';
+
+const REFERRALS_FULL = 10;
+const SPINS_FULL = 5;
+const WALLET_BAR = 75;
+
+function greeting(now = new Date()): string {
+  const h = now.getHours();
+  if (h < 12) return 'Good morning';
+  if (h < 17) return 'Good afternoon';
+  return 'Good evening';
+}
+
+export default function DashboardScreen() {
+  const { user } = useAuth();
+  const settings = useAppSettings();
+  if (!user) return null;
+  const fee = settings.data?.activationFee ?? '500.00';
+  const perSpin = settings.data?.referralsPerSpin ?? 5;
+  const toNextSpin = perSpin - (user.successfulReferrals % perSpin);
+
+  return (
+    <div className="flex flex-col gap-6">
+      <WelcomeBanner user={user} fee={fee} />
+
+      {/* Activation is the one thing a new user should do next, so it leads. */}
+      {user.isActivated ? null : <ActivationCard user={user} settings={settings.data} settingsLoading={settings.isPending} />}
+
+      <section aria-labelledby="stats-heading" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
+        <h2 id="stats-heading" className="sr-only">
+          Your summary
+        </h2>
+        <Card className="col-span-2 flex flex-col gap-3 p-5 lg:col-span-1">
+          <div className="flex items-start justify-between">
+            <div>
+              <p className="text-sm font-medium text-muted-foreground">Wallet Balance</p>
+              <p className="mt-1 text-3xl font-bold tracking-tight">
+                <Amount value={user.walletBalance} />
+              </p>
+            </div>
+            <span className="flex size-10 items-center justify-center rounded-[10px] bg-success-soft text-success-soft-foreground">
+              <Wallet aria-hidden="true" className="size-5" />
+            </span>
+          </div>
+          <Progress value={WALLET_BAR} label="Wallet Balance progress" tone="success" />
+          <p className="text-xs text-muted-foreground">
+            Total earned <Amount value={user.totalEarnings} className="font-semibold text-foreground" />
+          </p>
+        </Card>
+        <StatCard
+          label="Total Referrals"
+          value={user.successfulReferrals}
+          icon={<Users aria-hidden="true" className="size-5" />}
+          progress={Math.min(100, (user.successfulReferrals / REFERRALS_FULL) * 100)}
+          hint={`${Math.min(user.successfulReferrals, REFERRALS_FULL)} of ${REFERRALS_FULL} milestone`}
+        />
+        <StatCard
+          label="Spins Available"
+          value={user.spinsAvailable}
+          tone="warning"
+          icon={<Gift aria-hidden="true" className="size-5" />}
+          progress={Math.min(100, (user.spinsAvailable / SPINS_FULL) * 100)}
+          hint={`${toNextSpin} more referral${toNextSpin === 1 ? '' : 's'} to next spin`}
+        />
+      </section>
+
+      <QuickLinks />
+
+      {user.isAdmin ? (
+        <Card className="flex flex-col gap-4 p-5 sm:flex-row sm:items-center sm:justify-between">
+          <div className="flex items-center gap-4">
+            <span className="flex size-11 shrink-0 items-center justify-center rounded-[12px] bg-primary-soft text-primary-soft-foreground">
+              <ShieldCheck aria-hidden="true" className="size-5" />
+            </span>
+            <div>
+              <h2 className="font-semibold">Admin Access</h2>
+              <p className="text-sm text-muted-foreground">Review payments and withdrawals, activate users and manage settings.</p>
+            </div>
+          </div>
+          <Button asChild variant="outline">
+            <Link to="/admin">
+              Open Admin Panel <ArrowRight aria-hidden="true" className="size-4" />
+            </Link>
+          </Button>
+        </Card>
+      ) : null}
+    </div>
+  );
+}
+
+function WelcomeBanner({ user, fee }: { user: User; fee: string }) {
+  return (
+    <section className="hc-border relative overflow-hidden rounded-[16px] bg-gradient-to-br from-hero-from to-hero-to p-5 text-hero-foreground shadow-raised sm:p-7">
+      <div aria-hidden="true" className="pointer-events-none absolute -right-16 -top-20 size-64 rounded-full bg-white/10 high-contrast:hidden" />
+      <div aria-hidden="true" className="pointer-events-none absolute -bottom-24 right-24 size-48 rounded-full bg-white/5 high-contrast:hidden" />
+      <div className="relative flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <p className="text-sm font-medium opacity-90">{greeting()},</p>
+          <h1 className="mt-0.5 text-2xl font-bold tracking-tight sm:text-3xl">{user.username}</h1>
+          <p className="mt-1.5 max-w-md text-sm opacity-90">
+            {user.isActivated ? 'Share your referral code and earn for every friend who activates.' : 'Activate your account to start earning from referrals.'}
+          </p>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          {user.isActivated ? (
+            <span className="inline-flex h-9 items-center gap-1.5 rounded-full bg-white px-3 text-sm font-semibold text-success high-contrast:bg-success high-contrast:text-success-foreground">
+              <BadgeCheck aria-hidden="true" className="size-4" /> Account Active
+            </span>
+          ) : (
+            <Button asChild variant="inverse">
+              <Link to="/manual-payment">Activate for {formatINR(fee, 0)}</Link>
+            </Button>
+          )}
+          {user.isAdmin ? (
+            <Button asChild variant="glass">
+              <Link to="/admin">
+                <ShieldCheck aria-hidden="true" className="size-4" /> Admin Panel
+              </Link>
+            </Button>
+          ) : null}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+const QUICK_LINKS = [
+  { to: '/referrals', label: 'View Referrals', icon: Users, tone: 'bg-primary-soft text-primary-soft-foreground' },
+  { to: '/wallet', label: 'Manage Wallet', icon: Wallet, tone: 'bg-success-soft text-success-soft-foreground' },
+  { to: '/spin', label: 'Spin Wheel', icon: Gift, tone: 'bg-warning-soft text-warning-soft-foreground' },
+  { to: '/manual-payment', label: 'Add Money', icon: PlusCircle, tone: 'bg-primary-soft text-primary-soft-foreground' },
+];
+
+function QuickLinks() {
+  return (
+    <section aria-labelledby="quick-links">
+      <h2 id="quick-links" className="mb-3 text-base font-semibold">
+        Quick Links
+      </h2>
+      <ul className="grid grid-cols-4 gap-2 sm:gap-4">
+        {QUICK_LINKS.map((q) => (
+          <li key={q.to}>
+            <Link
+              to={q.to}
+              className="hc-border flex h-full flex-col items-center gap-2 rounded-[12px] border border-border bg-card px-1 py-3.5 text-center shadow-card transition-colors hover:border-primary/40 focus-visible:outline-2 focus-visible:outline-ring sm:flex-row sm:gap-3 sm:px-4 sm:py-4 sm:text-left"
+            >
+              <span className={`flex size-10 shrink-0 items-center justify-center rounded-full sm:rounded-[10px] ${q.tone}`}>
+                <q.icon aria-hidden="true" className="size-5" />
+              </span>
+              <span className="text-xs font-semibold leading-tight sm:text-sm">{q.label}</span>
+              <ArrowRight aria-hidden="true" className="ml-auto hidden size-4 text-muted-foreground sm:block" />
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function ActivationCard({ user, settings, settingsLoading }: { user: User; settings: AppSettings | undefined; settingsLoading: boolean }) {
+  const upiAvailable = Boolean(settings?.upiId);
+  const qr = useActivationQr({ userId: user.id, amount: settings?.activationFee, enabled: Boolean(settings) && upiAvailable && !user.isActivated });
+
+  useEffect(() => {
+    if (qr.isError) toast({ title: 'Error', description: 'Failed to generate payment QR code', variant: 'destructive' });
+  }, [qr.isError]);
+
+  const details = qr.data?.paymentDetails;
+  const upiId = details?.upiId ?? settings?.upiId ?? '';
+  const businessName = details?.businessName ?? settings?.businessName ?? '';
+  const amount = details?.amount ?? settings?.activationFee ?? '500.00';
+
+  return (
+    <Card className="overflow-hidden">
+      <CardHeader className="border-b border-border bg-warning-soft/60 pb-4">
+        <div className="flex flex-wrap items-center gap-2">
+          <CardTitle>Activate your account</CardTitle>
+          <Badge tone="warning">One-time fee</Badge>
+        </div>
+        <CardDescription>
+          Pay <Amount value={amount} decimals={0} className="font-semibold text-foreground" /> by UPI, then submit your payment proof. Activation follows within 24 hours of confirmation.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-6 pt-5 md:grid-cols-[auto_1fr] md:items-start">
+        {settingsLoading ? (
+          <Skeleton className="mx-auto size-[250px] rounded-[16px]" />
+        ) : upiAvailable ? (
+          <QrDisplay
+            src={qr.data?.qrData}
+            loading={qr.isPending}
+            alt={`UPI QR code to pay ${formatINR(amount, 0)} to ${businessName || 'the business'}`}
+            caption="Scan with any UPI app"
+            className="mx-auto"
+          />
+        ) : (
+          <div className="mx-auto flex size-[250px] flex-col items-center justify-center gap-2 rounded-[16px] border border-dashed border-border p-6 text-center text-sm text-muted-foreground">
+            <QrCode aria-hidden="true" className="size-8" />
+            UPI payment is not available right now. Please contact support.
+          </div>
+        )}
+
+        <div className="flex flex-col gap-4">
+          <dl className="hc-border divide-y divide-border rounded-[12px] border border-border">
+            <div className="flex items-center justify-between gap-3 px-4 py-3">
+              <dt className="text-sm text-muted-foreground">Amount</dt>
+              <dd className="text-lg font-bold">
+                <Amount value={amount} />
+              </dd>
+            </div>
+            <div className="flex items-center justify-between gap-3 px-4 py-3">
+              <dt className="text-sm text-muted-foreground">UPI ID</dt>
+              <dd className="flex min-w-0 items-center gap-2">
+                <span className="truncate font-mono text-sm font-semibold">{upiId || '—'}</span>
+                {upiId ? (
+                  <CopyButton
+                    value={upiId}
+                    size="icon"
+                    variant="ghost"
+                    label="Copy UPI ID"
+                    className="size-9"
+                    onCopied={() => toast({ title: 'Copied', description: 'UPI ID copied to clipboard', variant: 'success' })}
+                  />
+                ) : null}
+              </dd>
+            </div>
+            <div className="flex items-center justify-between gap-3 px-4 py-3">
+              <dt className="text-sm text-muted-foreground">Pay to</dt>
+              <dd className="truncate text-sm font-semibold">{businessName || '—'}</dd>
+            </div>
+          </dl>
+
+          <ol className="flex flex-col gap-2 text-sm text-muted-foreground">
+            <li className="flex gap-2.5">
+              <StepDot n={1} /> Scan the QR or tap Open UPI App and pay the exact amount.
+            </li>
+            <li className="flex gap-2.5">
+              <StepDot n={2} /> Note the 12-digit UTR / reference number and take a screenshot.
+            </li>
+            <li className="flex gap-2.5">
+              <StepDot n={3} /> Submit the payment proof. We verify it and activate your account.
+            </li>
+          </ol>
+
+          <div className="flex flex-col gap-2 sm:flex-row">
+            {qr.data?.upiUrl ? (
+              <Button asChild size="lg" className="flex-1">
+                <a href={qr.data.upiUrl} target="_blank" rel="noreferrer">
+                  <Smartphone aria-hidden="true" className="size-4" /> Open UPI App
+                  <ExternalLink aria-hidden="true" className="size-3.5 opacity-80" />
+                </a>
+              </Button>
+            ) : (
+              <Button size="lg" className="flex-1" disabled>
+                <Smartphone aria-hidden="true" className="size-4" /> Open UPI App
+              </Button>
+            )}
+            <Button asChild size="lg" variant="outline" className="flex-1">
+              <Link to="/manual-payment">
+                <Upload aria-hidden="true" className="size-4" /> Submit Payment Proof
+              </Link>
+            </Button>
+          </div>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+function StepDot({ n }: { n: number }) {
+  return (
+    <span aria-hidden="true" className="tabular flex size-5 shrink-0 items-center justify-center rounded-full bg-primary-soft text-xs font-bold text-primary-soft-foreground">
+      {n}
+    </span>
+  );
+}
