@@ -1,19 +1,48 @@
-// Layout of the sign-in and registration screens: a brand panel with the product's promise (a
-// gradient header on phones) beside the form card, plus the floating accessibility button.
-import type { ReactNode } from 'react';
+// Layout of the sign-in, registration and admin sign-in screens: a brand panel (a gradient header
+// on phones) beside the form card, plus the floating accessibility button. The panel's words are a
+// prop: users read the product's promise, admins what protects the admin area.
+import type { ComponentType, ReactNode } from 'react';
 import { BadgeIndianRupee, Gift, ShieldCheck, Users } from 'lucide-react';
 import { AccessibilityFab } from './accessibility-button.tsx';
 import { BrandMark } from './brand-mark.tsx';
 import { PublicFooter } from './public-layout.tsx';
 import { SkipLink } from './skip-link.tsx';
 
-const POINTS = [
-  { icon: Users, title: 'Refer friends', text: 'Share your code. Earn ₹400 when each friend activates.' },
-  { icon: Gift, title: 'Free spins', text: 'Every 5 successful referrals unlock a free spin.' },
-  { icon: BadgeIndianRupee, title: 'Withdraw by UPI', text: 'Move your earnings to your bank, processed in 24-48 hours.' },
-];
+export interface AuthPanel {
+  /** A pill above the headline (desktop) and beside the logo (phone). */
+  badge?: string;
+  headline: string;
+  lead: string;
+  points: { icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean | 'true' }>; title: string; text: string }[];
+  footnote: ReactNode;
+}
 
-export function AuthLayout({ title, subtitle, children }: { title: string; subtitle?: ReactNode; children: ReactNode }) {
+const USER_PANEL: AuthPanel = {
+  headline: 'Earn with every friend you bring.',
+  lead: 'A simple, transparent way to refer, earn and withdraw in rupees.',
+  points: [
+    { icon: Users, title: 'Refer friends', text: 'Share your code. Earn ₹400 when each friend activates.' },
+    { icon: Gift, title: 'Free spins', text: 'Every 5 successful referrals unlock a free spin.' },
+    { icon: BadgeIndianRupee, title: 'Withdraw by UPI', text: 'Move your earnings to your bank, processed in 24-48 hours.' },
+  ],
+  footnote: (
+    <span className="flex items-center gap-2">
+      <ShieldCheck aria-hidden="true" className="size-4" /> Your data is encrypted and never sold.
+    </span>
+  ),
+};
+
+export function AuthLayout({
+  title,
+  subtitle,
+  children,
+  panel = USER_PANEL,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  children: ReactNode;
+  panel?: AuthPanel;
+}) {
   return (
     <div className="min-h-screen-dvh flex flex-col bg-background lg:flex-row">
       <SkipLink />
@@ -25,11 +54,16 @@ export function AuthLayout({ title, subtitle, children }: { title: string; subti
         </div>
         <div className="relative flex flex-col gap-8">
           <div>
-            <p className="text-4xl font-bold leading-tight tracking-tight">Earn with every friend you bring.</p>
-            <p className="mt-3 max-w-md text-lg opacity-90">A simple, transparent way to refer, earn and withdraw in rupees.</p>
+            {panel.badge ? (
+              <p className="mb-4 inline-flex items-center gap-2 rounded-full bg-white/15 px-3 py-1 text-sm font-semibold">
+                <ShieldCheck aria-hidden="true" className="size-4" /> {panel.badge}
+              </p>
+            ) : null}
+            <p className="text-4xl font-bold leading-tight tracking-tight">{panel.headline}</p>
+            <p className="mt-3 max-w-md text-lg opacity-90">{panel.lead}</p>
           </div>
           <ul className="flex flex-col gap-5">
-            {POINTS.map((p) => (
+            {panel.points.map((p) => (
               <li key={p.title} className="flex gap-4">
                 <span className="flex size-11 shrink-0 items-center justify-center rounded-[12px] bg-white/15">
                   <p.icon aria-hidden="true" className="size-5" />
@@ -42,15 +76,20 @@ export function AuthLayout({ title, subtitle, children }: { title: string; subti
             ))}
           </ul>
         </div>
-        <p className="relative flex items-center gap-2 text-sm opacity-90">
-          <ShieldCheck aria-hidden="true" className="size-4" /> Your data is encrypted and never sold.
-        </p>
+        <div className="relative text-sm opacity-90">{panel.footnote}</div>
       </aside>
 
       <div className="flex flex-1 flex-col">
         <div className="bg-gradient-to-br from-hero-from to-hero-to px-5 pb-20 pt-6 text-hero-foreground lg:hidden">
-          <div className="inline-flex rounded-xl bg-white/95 px-2.5 py-1.5 text-slate-900 high-contrast:bg-black high-contrast:text-white">
-            <BrandMark />
+          <div className="flex items-center justify-between gap-3">
+            <div className="inline-flex rounded-xl bg-white/95 px-2.5 py-1.5 text-slate-900 high-contrast:bg-black high-contrast:text-white">
+              <BrandMark />
+            </div>
+            {panel.badge ? (
+              <span className="inline-flex items-center gap-1.5 rounded-full bg-white/15 px-2.5 py-1 text-xs font-semibold">
+                <ShieldCheck aria-hidden="true" className="size-3.5" /> Admin
+              </span>
+            ) : null}
           </div>
           <p className="mt-5 text-2xl font-bold tracking-tight">{title}</p>
           {subtitle ? <p className="mt-1 text-sm opacity-90">{subtitle}</p> : null}

@@ -3,7 +3,7 @@ import { Download, KeyRound } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
 import { CopyButton } from '../../../components/ui/copy-button.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
-import { saveBlob } from '../save-blob.ts';
+import { saveBlob } from '../../../lib/save-blob.ts';
 
 export function BackupCodesCard({ codes, onDone }: { codes: string[]; onDone(): void }) {
   const text = codes.join('\n');

@@ -13,7 +13,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { formatDate, formatINR } from '../../../lib/format.ts';
 import { paymentScreenshotUrl, useDecidePayment, usePayments } from '../api.ts';
 import { useDebouncedValue } from '../use-debounced-value.ts';
-import { ScreenshotThumbnail } from './authenticated-image.tsx';
+import { ScreenshotThumbnail } from './screenshot-thumbnail.tsx';
 import { DecisionDialog } from './decision-dialog.tsx';
 import { RowActions } from './row-actions.tsx';
 import { ListToolbar, LoadMore } from './list-toolbar.tsx';

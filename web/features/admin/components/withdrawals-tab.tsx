@@ -16,9 +16,9 @@ import { formatDate, formatINR } from '../../../lib/format.ts';
 import { fetchAllPendingWithdrawals, fetchDownload, fetchImageBlob, useDecideWithdrawal, useWithdrawals, withdrawalScreenshotUrl } from '../api.ts';
 import { parseBankDetails } from '../bank-details.ts';
 import { payoutCsv } from '../csv.ts';
-import { saveBlob } from '../save-blob.ts';
+import { saveBlob } from '../../../lib/save-blob.ts';
 import { useDebouncedValue } from '../use-debounced-value.ts';
-import { AuthenticatedImage } from './authenticated-image.tsx';
+import { AuthenticatedImage } from '../../../components/ui/authenticated-image.tsx';
 import { DecisionDialog } from './decision-dialog.tsx';
 import { RowActions } from './row-actions.tsx';
 import { ListToolbar, LoadMore } from './list-toolbar.tsx';
@@ -170,7 +170,7 @@ export function WithdrawalsTab() {
               aria-label={`Enlarge QR screenshot from ${w.username}`}
               className="block size-12 shrink-0 overflow-hidden rounded-[8px] border border-border focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
             >
-              <AuthenticatedImage url={withdrawalScreenshotUrl(w.id)} alt={`QR screenshot from ${w.username}`} className="size-full" />
+              <AuthenticatedImage src={withdrawalScreenshotUrl(w.id)} alt={`QR screenshot from ${w.username}`} className="size-full rounded-[8px] bg-muted object-cover" />
             </button>
             {/* Stacked beside the thumbnail in the table, in a row on phone cards. */}
             <div className="flex gap-1 md:flex-col md:gap-0">
