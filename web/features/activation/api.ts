@@ -1,0 +1,60 @@
+// Activation data: the UPI QR for the activation fee, the user's manual payment proofs and the
+// proof submission (multipart, with an Idempotency-Key so a double tap cannot submit twice).
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ManualPayment, UpiQrResponse } from '../../../contract/activation.ts';
+import { api } from '../../lib/api-client.ts';
+import { USER_QUERY_KEY } from '../../lib/auth.tsx';
+
+/** A fresh Idempotency-Key (randomUUID needs a secure context, hence the fallback). */
+function newRequestKey(): string {
+  return typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+}
+
+export function upiQrQuery(userId: string, amount: string | undefined) {
+  return queryOptions({
+    // Same key as the dashboard's activation card, so the QR is generated once per session.
+    queryKey: ['/api/generate-upi-qr', userId] as const,
+    queryFn: () => api.post<UpiQrResponse>('/api/generate-upi-qr', { amount, note: 'Account activation' }),
+  });
+}
+
+export function useUpiQr(userId: string, amount: string | undefined, enabled: boolean) {
+  return useQuery({ ...upiQrQuery(userId, amount), enabled });
+}
+
+export const manualPaymentsQuery = queryOptions({
+  queryKey: ['/api/manual-payments'] as const,
+  queryFn: ({ signal }) => api.get<ManualPayment[]>('/api/manual-payments?limit=100', { signal }),
+});
+
+export function useManualPayments() {
+  return useQuery(manualPaymentsQuery);
+}
+
+export function screenshotUrl(paymentId: string): string {
+  return `/api/manual-payments/${encodeURIComponent(paymentId)}/screenshot`;
+}
+
+export interface PaymentProof {
+  screenshot: File;
+  utrNumber: string;
+  notes: string;
+  amount: string;
+}
+
+export function useSubmitPayment() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (proof: PaymentProof) => {
+      const form = new FormData();
+      form.append('utrNumber', proof.utrNumber);
+      form.append('notes', proof.notes);
+      form.append('amount', proof.amount);
+      form.append('screenshot', proof.screenshot);
+      return api.post<ManualPayment>('/api/submit-manual-payment', form, { headers: { 'Idempotency-Key': newRequestKey() } });
+    },
+    onSettled: async () => {
+      await Promise.all([qc.invalidateQueries({ queryKey: manualPaymentsQuery.queryKey }), qc.invalidateQueries({ queryKey: USER_QUERY_KEY })]);
+    },
+  });
+}

@@ -1,0 +1,77 @@
+// The user's manual payment proofs: status badge, amount, UTR, date and the screenshot (loaded with
+// the bearer token). Skeleton while loading; an empty state that says what to do.
+import { useState } from 'react';
+import { Receipt } from 'lucide-react';
+import type { ManualPayment } from '../../../../contract/activation.ts';
+import { Amount } from '../../../components/ui/amount.tsx';
+import { AuthenticatedImage } from '../../../components/ui/authenticated-image.tsx';
+import { StatusBadge } from '../../../components/ui/badge.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { SkeletonList } from '../../../components/ui/skeleton.tsx';
+import { formatDate } from '../../../lib/format.ts';
+import { screenshotUrl } from '../api.ts';
+
+export function PaymentHistoryList({ payments, loading }: { payments: ManualPayment[] | undefined; loading: boolean }) {
+  if (loading) return <SkeletonList rows={3} label="Loading payment history" />;
+  if (!payments || payments.length === 0) {
+    return (
+      <EmptyState
+        icon={<Receipt aria-hidden="true" className="size-6" />}
+        title="No payments yet"
+        description="When you submit a payment proof it appears here with its status."
+      />
+    );
+  }
+  return (
+    <ul className="flex flex-col divide-y divide-border" aria-label="Payment history">
+      {payments.map((p) => (
+        <li key={p.id} className="flex items-center gap-3 py-3 first:pt-0 last:pb-0">
+          <ScreenshotThumb payment={p} />
+          <div className="flex min-w-0 flex-1 flex-col gap-0.5">
+            <div className="flex items-center justify-between gap-2">
+              <Amount value={p.amount} className="font-semibold" />
+              <StatusBadge status={p.status} />
+            </div>
+            <p className="truncate text-xs text-muted-foreground">
+              UTR <span className="tabular font-mono text-foreground">{p.utrNumber}</span>
+            </p>
+            <p className="text-xs text-muted-foreground">
+              Submitted {formatDate(p.createdAt)}
+              {p.processedAt ? ` · ${p.status === 'approved' ? 'Approved' : 'Processed'} ${formatDate(p.processedAt)}` : ''}
+            </p>
+            {p.adminNotes ? <p className="text-xs text-muted-foreground">Note: {p.adminNotes}</p> : null}
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The proof's thumbnail; tapping it opens the screenshot full size (both loaded with the bearer token). */
+function ScreenshotThumb({ payment }: { payment: ManualPayment }) {
+  const [open, setOpen] = useState(false);
+  const alt = `Payment screenshot, UTR ${payment.utrNumber}`;
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        aria-label={`View payment screenshot, UTR ${payment.utrNumber}`}
+        className="shrink-0 rounded-[10px] focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+      >
+        <AuthenticatedImage src={screenshotUrl(payment.id)} alt={alt} className="size-14 rounded-[10px] border border-border object-cover" />
+      </button>
+      <Dialog open={open} onOpenChange={setOpen} title="Payment screenshot" description={`UTR ${payment.utrNumber} · ${formatDate(payment.createdAt)}`}>
+        {open ? (
+          <AuthenticatedImage
+            src={screenshotUrl(payment.id)}
+            alt={alt}
+            className="max-h-[70vh] w-full rounded-[10px] border border-border object-contain"
+            placeholderClassName="h-72 w-full"
+          />
+        ) : null}
+      </Dialog>
+    </>
+  );
+}

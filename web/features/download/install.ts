@@ -1,0 +1,96 @@
+// Download-page actions: the APK (checked first, because the SPA fallback answers unknown paths with
+// index.html), the HTML shortcut that redirects to this site, and the PWA install prompt.
+import { useEffect, useState } from 'react';
+
+export const APK_PATH = '/downloads/referral-hub.apk';
+export const APK_VERSION = '1.0.0';
+export const SHARE_TEXT = 'Help your friends discover the product and start earning together!';
+
+/** True when the APK is really there (a 200 that is not the HTML fallback page). */
+export async function apkAvailable(): Promise<boolean> {
+  try {
+    const res = await fetch(APK_PATH, { method: 'HEAD', cache: 'no-store' });
+    const type = res.headers.get('content-type') ?? '';
+    return res.ok && !type.includes('text/html');
+  } catch {
+    return false;
+  }
+}
+
+export function triggerDownload(href: string, fileName: string): void {
+  const a = document.createElement('a');
+  a.href = href;
+  a.download = fileName;
+  document.body.append(a);
+  a.click();
+  a.remove();
+}
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+}
+
+/** A small HTML file that opens the site: saved to the home screen or desktop it acts as a shortcut. */
+export function shortcutHtml(appName: string, origin: string): string {
+  const name = escapeHtml(appName);
+  const url = escapeHtml(origin);
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${name}</title>
+<meta http-equiv="refresh" content="0; url=${url}">
+</head>
+<body style="font-family: system-ui, sans-serif; padding: 2rem">
+<p>Opening ${name}&hellip; If nothing happens, <a href="${url}">tap here</a>.</p>
+<script>window.location.replace(${JSON.stringify(origin)});</script>
+</body>
+</html>
+`;
+}
+
+export function downloadShortcut(appName: string, origin: string): void {
+  const blob = new Blob([shortcutHtml(appName, origin)], { type: 'text/html' });
+  const url = URL.createObjectURL(blob);
+  triggerDownload(url, `${appName.replace(/[^\w-]+/g, '-')}.html`);
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+interface BeforeInstallPromptEvent extends Event {
+  prompt(): Promise<void>;
+  userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
+}
+
+/** The deferred `beforeinstallprompt` event, when the browser offers installing the web app. */
+export function useInstallPrompt() {
+  const [event, setEvent] = useState<BeforeInstallPromptEvent | null>(null);
+  const [installed, setInstalled] = useState(false);
+  useEffect(() => {
+    const onPrompt = (e: Event) => {
+      e.preventDefault();
+      setEvent(e as BeforeInstallPromptEvent);
+    };
+    const onInstalled = () => {
+      setInstalled(true);
+      setEvent(null);
+    };
+    window.addEventListener('beforeinstallprompt', onPrompt);
+    window.addEventListener('appinstalled', onInstalled);
+    return () => {
+      window.removeEventListener('beforeinstallprompt', onPrompt);
+      window.removeEventListener('appinstalled', onInstalled);
+    };
+  }, []);
+  return {
+    canInstall: event !== null,
+    installed,
+    async install(): Promise<'accepted' | 'dismissed' | 'unavailable'> {
+      if (!event) return 'unavailable';
+      await event.prompt();
+      const choice = await event.userChoice;
+      setEvent(null);
+      return choice.outcome;
+    },
+  };
+}

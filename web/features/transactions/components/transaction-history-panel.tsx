@@ -1,0 +1,63 @@
+// Transaction history with Refresh (re-fetch, spinning icon), Export (CSV of exactly the filtered
+// rows) and Filter (type, status, date range).
+import { useState } from 'react';
+import { SearchX } from 'lucide-react';
+import { Button } from '../../../components/ui/button.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { toast } from '../../../components/ui/toast.tsx';
+import { useTransactions } from '../api.ts';
+import { applyFilter, csvFileName, downloadCsv, EMPTY_FILTER, STATUS_LABELS, transactionsCsv, TYPE_LABELS, type ListFilter } from '../filters.ts';
+import { ListToolbar } from './list-toolbar.tsx';
+import { TransactionList } from './transaction-list.tsx';
+
+const TYPE_OPTIONS = Object.entries(TYPE_LABELS).map(([value, label]) => ({ value, label }));
+const STATUS_OPTIONS = Object.entries(STATUS_LABELS).map(([value, label]) => ({ value, label }));
+
+export function TransactionHistoryPanel({ title }: { title?: React.ReactNode }) {
+  const q = useTransactions();
+  const [filter, setFilter] = useState<ListFilter>(EMPTY_FILTER);
+  const rows = q.data ? applyFilter(q.data, filter) : undefined;
+  const filtered = Boolean(q.data && q.data.length > 0 && rows?.length === 0);
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        {title}
+        <ListToolbar
+          filter={filter}
+          onFilterChange={setFilter}
+          typeOptions={TYPE_OPTIONS}
+          statusOptions={STATUS_OPTIONS}
+          refreshing={q.isFetching}
+          onRefresh={() => {
+            void q.refetch().then((r) => {
+              if (r.isError) toast({ title: 'Error', description: 'Failed to refresh transactions', variant: 'destructive' });
+            });
+          }}
+          exportDisabled={!rows || rows.length === 0}
+          onExport={() => rows && downloadCsv(csvFileName('transactions'), transactionsCsv(rows))}
+        />
+      </div>
+      {q.data && rows && rows.length !== q.data.length ? (
+        <p className="text-xs text-muted-foreground" aria-live="polite">
+          Showing {rows.length} of {q.data.length} transactions
+        </p>
+      ) : null}
+      {filtered ? (
+        <EmptyState
+          icon={<SearchX aria-hidden="true" className="size-6" />}
+          title="No transactions match these filters"
+          description="Change or reset the filters to see more."
+          action={
+            <Button variant="outline" size="sm" onClick={() => setFilter(EMPTY_FILTER)}>
+              Reset filters
+            </Button>
+          }
+        />
+      ) : (
+        <TransactionList rows={rows} loading={q.isPending} />
+      )}
+      {q.isError ? <p className="text-sm text-destructive">Could not load transactions. Tap Refresh to try again.</p> : null}
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+// A transaction list: direction icon, description, type, date, signed amount (+ green credit,
+// − debit, with the direction also in words) and a status badge. Skeleton while loading and an
+// empty state that says what to do next.
+import type { ReactNode } from 'react';
+import { ArrowDownLeft, ArrowUpRight, ReceiptText } from 'lucide-react';
+import type { Transaction } from '../../../../contract/wallet.ts';
+import { Amount } from '../../../components/ui/amount.tsx';
+import { StatusBadge } from '../../../components/ui/badge.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { SkeletonList } from '../../../components/ui/skeleton.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { TYPE_LABELS } from '../filters.ts';
+
+export interface TransactionListProps {
+  rows: Transaction[] | undefined;
+  loading: boolean;
+  empty?: ReactNode;
+  label?: string;
+}
+
+export function TransactionList({ rows, loading, empty, label = 'Transactions' }: TransactionListProps) {
+  if (loading) return <SkeletonList rows={4} label="Loading transactions" />;
+  if (!rows || rows.length === 0) {
+    return (
+      empty ?? (
+        <EmptyState
+          icon={<ReceiptText aria-hidden="true" className="size-6" />}
+          title="No transactions yet"
+          description="Referral rewards, spin prizes and withdrawals will appear here."
+        />
+      )
+    );
+  }
+  return (
+    <ul className="flex flex-col divide-y divide-border" aria-label={label}>
+      {rows.map((t) => {
+        const credit = t.direction === 'credit';
+        return (
+          <li key={t.id} className="flex items-center gap-3 py-3 first:pt-0 last:pb-0">
+            <span
+              className={cn(
+                'flex size-10 shrink-0 items-center justify-center rounded-full',
+                credit ? 'bg-success-soft text-success-soft-foreground' : 'bg-muted text-muted-foreground',
+              )}
+            >
+              {credit ? <ArrowDownLeft aria-hidden="true" className="size-5" /> : <ArrowUpRight aria-hidden="true" className="size-5" />}
+            </span>
+            <div className="flex min-w-0 flex-1 flex-col gap-1">
+              <div className="flex items-start justify-between gap-3">
+                <p className="line-clamp-2 min-w-0 text-sm font-semibold">{t.description}</p>
+                <Amount value={t.amount} sign={t.direction} className={cn('shrink-0 text-sm font-bold', !credit && 'text-foreground')} />
+              </div>
+              <div className="flex items-end justify-between gap-3">
+                <p className="min-w-0 text-xs text-muted-foreground">
+                  {TYPE_LABELS[t.type]} · {credit ? 'Credit' : 'Debit'} · <span className="whitespace-nowrap">{formatDate(t.createdAt)}</span>
+                </p>
+                <StatusBadge status={t.status} className="shrink-0" />
+              </div>
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

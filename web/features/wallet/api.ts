@@ -1,0 +1,54 @@
+// Wallet data: the user's withdrawal requests and the withdraw call (multipart with bankDetails as a
+// JSON string and an optional screenshot, sent with an Idempotency-Key).
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Withdrawal } from '../../../contract/wallet.ts';
+import { api } from '../../lib/api-client.ts';
+import { USER_QUERY_KEY } from '../../lib/auth.tsx';
+
+export const withdrawalsQuery = queryOptions({
+  queryKey: ['/api/withdrawal-requests'] as const,
+  queryFn: ({ signal }) => api.get<Withdrawal[]>('/api/withdrawal-requests?limit=200', { signal }),
+});
+
+export function useWithdrawals() {
+  return useQuery(withdrawalsQuery);
+}
+
+export interface WithdrawRequest {
+  amount: string;
+  accountHolderName: string;
+  accountNumber: string;
+  ifscCode: string;
+  upiId: string;
+  screenshot: File | null;
+  /** One key per attempt, so a double tap or a network retry cannot pay out twice. */
+  requestKey: string;
+}
+
+export function useWithdraw() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (req: WithdrawRequest) => {
+      const form = new FormData();
+      form.append('amount', req.amount);
+      form.append(
+        'bankDetails',
+        JSON.stringify({ accountHolderName: req.accountHolderName, accountNumber: req.accountNumber, ifscCode: req.ifscCode }),
+      );
+      if (req.upiId) form.append('upiId', req.upiId);
+      if (req.screenshot) form.append('screenshot', req.screenshot);
+      return api.post<Withdrawal>('/api/withdraw', form, { headers: { 'Idempotency-Key': req.requestKey } });
+    },
+    onSettled: async () => {
+      await Promise.all([
+        qc.invalidateQueries({ queryKey: withdrawalsQuery.queryKey }),
+        qc.invalidateQueries({ queryKey: USER_QUERY_KEY }),
+        qc.invalidateQueries({ queryKey: ['/api/transactions'] }),
+      ]);
+    },
+  });
+}
+
+export function newRequestKey(): string {
+  return typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+}

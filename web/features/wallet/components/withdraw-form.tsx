@@ -1,0 +1,176 @@
+// Withdraw form: amount (at least the configured minimum, at most the balance), bank details and an
+// optional UPI ID / QR screenshot. The spec's messages come as toasts in the spec's order; format
+// problems (account number, IFSC, UPI ID) show under their field. Submit is disabled below the minimum.
+import { useRef, useState, type FormEvent } from 'react';
+import { ImagePlus, Send, X } from 'lucide-react';
+import { IFSC_RE } from '../../../../contract/constants.ts';
+import { formatPaise, parseRupees } from '../../../../contract/money.ts';
+import { ACCOUNT_NUMBER_RE, describeWalletError, formatRupeesShort, minimumWithdrawalMessage, UPI_ID_RE } from '../../../../contract/wallet.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Field } from '../../../components/ui/field.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { toast } from '../../../components/ui/toast.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { formatINR } from '../../../lib/format.ts';
+import { newRequestKey, useWithdraw } from '../api.ts';
+
+type FieldErrors = Partial<Record<'accountNumber' | 'ifscCode' | 'upiId', string>>;
+
+function fail(title: string, description?: string) {
+  toast({ title, description, variant: 'destructive' });
+}
+
+export function WithdrawForm({ balance, minWithdrawal }: { balance: string; minWithdrawal: string }) {
+  const withdraw = useWithdraw();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const requestKey = useRef(newRequestKey());
+  const [amount, setAmount] = useState('');
+  const [holder, setHolder] = useState('');
+  const [account, setAccount] = useState('');
+  const [ifsc, setIfsc] = useState('');
+  const [upiId, setUpiId] = useState('');
+  const [screenshot, setScreenshot] = useState<File | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  const minPaise = parseRupees(minWithdrawal) ?? 10_000n;
+  const balancePaise = parseRupees(balance) ?? 0n;
+  const belowMinimum = balancePaise < minPaise;
+
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    const amountPaise = parseRupees(amount.trim());
+    if (amountPaise === null || amountPaise < minPaise) return fail('Invalid Amount', minimumWithdrawalMessage(minPaise));
+    if (!holder.trim()) return fail('Account Holder Name Required');
+    if (!account.trim()) return fail('Account Number Required');
+    if (!ifsc.trim()) return fail('IFSC Code Required');
+    if (amountPaise > balancePaise) return fail('Insufficient Balance', "You don't have enough balance for this withdrawal");
+    if (screenshot && !screenshot.type.startsWith('image/')) return fail('Invalid File Type', 'Please upload an image file (PNG, JPG, JPEG)');
+
+    const accountNumber = account.replace(/[\s-]/g, '');
+    const ifscCode = ifsc.trim().toUpperCase();
+    const next: FieldErrors = {};
+    if (!ACCOUNT_NUMBER_RE.test(accountNumber)) next.accountNumber = 'Enter a valid account number (9 to 18 digits)';
+    if (!IFSC_RE.test(ifscCode)) next.ifscCode = 'Enter a valid IFSC code';
+    if (upiId.trim() && !UPI_ID_RE.test(upiId.trim())) next.upiId = 'Enter a valid UPI ID';
+    setErrors(next);
+    if (Object.keys(next).length > 0) return;
+
+    withdraw.mutate(
+      {
+        amount: formatPaise(amountPaise),
+        accountHolderName: holder.trim(),
+        accountNumber,
+        ifscCode,
+        upiId: upiId.trim(),
+        screenshot,
+        requestKey: requestKey.current,
+      },
+      {
+        onSuccess: () => {
+          requestKey.current = newRequestKey();
+          toast({ title: 'Withdrawal Requested', description: 'Your request is pending and will be processed in 24-48 hours.', variant: 'success' });
+          setAmount('');
+          setScreenshot(null);
+        },
+        onError: (err) => {
+          // A definite answer from the server ends this attempt; a network failure keeps the key so a retry is safe.
+          if (err instanceof ApiError) requestKey.current = newRequestKey();
+          if (err instanceof ApiError && err.code) {
+            const t = describeWalletError({ code: err.code, message: err.serverMessage ?? 'Withdrawal failed' }, 'Withdrawal failed');
+            if (err.fields) setErrors((prev) => ({ ...prev, ...err.fields }));
+            if (['BELOW_MINIMUM', 'INSUFFICIENT_BALANCE', 'INVALID_FILE', 'NO_SPINS'].includes(err.code)) return fail(t.title, t.description);
+            return fail('Error', err.serverMessage ?? 'Withdrawal failed');
+          }
+          fail('Error', 'Withdrawal failed');
+        },
+      },
+    );
+  }
+
+  const quick = [minPaise, 50_000n, 100_000n].filter((p, i, a) => a.indexOf(p) === i && p <= balancePaise);
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      <Field label="Amount" hint={`Minimum ${formatRupeesShort(minPaise)}. Processed in 24-48 hours.`}>
+        <Input
+          leading="₹"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder={formatPaise(minPaise).replace(/\.00$/, '')}
+          value={amount}
+          onChange={(e) => setAmount(e.target.value.replace(/[^\d.]/g, ''))}
+          className="tabular text-lg font-semibold"
+        />
+      </Field>
+      {quick.length > 0 ? (
+        <div className="-mt-2 flex flex-wrap gap-2" aria-label="Quick amounts" role="group">
+          {quick.map((p) => (
+            <Button key={String(p)} variant="outline" size="sm" className="tabular rounded-full" onClick={() => setAmount(formatPaise(p).replace(/\.00$/, ''))}>
+              {formatINR(formatPaise(p), 0)}
+            </Button>
+          ))}
+          <Button variant="outline" size="sm" className="rounded-full" onClick={() => setAmount(formatPaise(balancePaise).replace(/\.00$/, ''))}>
+            Max
+          </Button>
+        </div>
+      ) : null}
+      <Field label="Account Holder Name">
+        <Input autoComplete="name" placeholder="As printed on your passbook" value={holder} onChange={(e) => setHolder(e.target.value)} />
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Account Number" error={errors.accountNumber}>
+          <Input inputMode="numeric" autoComplete="off" placeholder="9 to 18 digits" value={account} onChange={(e) => setAccount(e.target.value.replace(/[^\d\s-]/g, ''))} className="tabular" />
+        </Field>
+        <Field label="IFSC Code" error={errors.ifscCode}>
+          <Input autoComplete="off" autoCapitalize="characters" placeholder="SBIN0001234" maxLength={11} value={ifsc} onChange={(e) => setIfsc(e.target.value.toUpperCase())} className="font-mono" />
+        </Field>
+      </div>
+      <Field label="UPI ID (optional)" error={errors.upiId}>
+        <Input autoComplete="off" autoCapitalize="none" placeholder="name@bank" value={upiId} onChange={(e) => setUpiId(e.target.value)} />
+      </Field>
+      <div className="flex flex-col gap-1.5">
+        <span className="text-sm font-medium" id="withdraw-qr-label">
+          UPI QR Screenshot (optional)
+        </span>
+        <div className="flex items-center gap-3">
+          <Button variant="outline" onClick={() => fileInput.current?.click()} aria-describedby="withdraw-qr-label withdraw-qr-hint">
+            <ImagePlus aria-hidden="true" className="size-4" /> {screenshot ? 'Change image' : 'Choose image'}
+          </Button>
+          {screenshot ? (
+            <span className="flex min-w-0 items-center gap-1 text-sm">
+              <span className="truncate">{screenshot.name}</span>
+              <Button variant="ghost" size="icon" className="size-8" aria-label="Remove screenshot" onClick={() => setScreenshot(null)}>
+                <X aria-hidden="true" className="size-4" />
+              </Button>
+            </span>
+          ) : null}
+        </div>
+        <input
+          ref={fileInput}
+          type="file"
+          accept="image/*"
+          className="sr-only"
+          tabIndex={-1}
+          aria-label="UPI QR Screenshot"
+          onChange={(e) => {
+            const f = e.target.files?.[0] ?? null;
+            e.target.value = '';
+            if (f && !f.type.startsWith('image/')) return fail('Invalid File Type', 'Please upload an image file (PNG, JPG, JPEG)');
+            setScreenshot(f);
+          }}
+        />
+        <p id="withdraw-qr-hint" className="text-xs text-muted-foreground">
+          PNG, JPG or JPEG, up to 10MB. Helps us pay you faster by UPI.
+        </p>
+      </div>
+      <Button type="submit" size="lg" disabled={belowMinimum} loading={withdraw.isPending} loadingText="Submitting…" aria-describedby={belowMinimum ? 'withdraw-min-hint' : undefined}>
+        <Send aria-hidden="true" className="size-4" /> Request Withdrawal
+      </Button>
+      {belowMinimum ? (
+        <p id="withdraw-min-hint" className="-mt-2 text-center text-sm font-medium text-warning-soft-foreground">
+          Minimum balance of {formatRupeesShort(minPaise)} required for withdrawal
+        </p>
+      ) : null}
+    </form>
+  );
+}

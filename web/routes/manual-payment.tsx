@@ -1,0 +1,109 @@
+// Manual Payment (/manual-payment): pay the activation fee by UPI (QR, amount, copyable UPI ID,
+// business name) and upload the proof (screenshot + UTR); Payment History below. A pending proof
+// replaces the form with its review status; an activated user sees 'Account Active'.
+import { Link } from 'react-router';
+import { ArrowRight, BadgeCheck, Clock } from 'lucide-react';
+import { Amount } from '../components/ui/amount.tsx';
+import { Badge } from '../components/ui/badge.tsx';
+import { Button } from '../components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card.tsx';
+import { PageHeader } from '../components/ui/page-header.tsx';
+import { Skeleton } from '../components/ui/skeleton.tsx';
+import { useManualPayments, useUpiQr } from '../features/activation/api.ts';
+import { PaymentDetails } from '../features/activation/components/payment-details.tsx';
+import { PaymentHistoryList } from '../features/activation/components/payment-history.tsx';
+import { PaymentProofForm } from '../features/activation/components/payment-proof-form.tsx';
+import { useAppSettings } from '../lib/app-settings.ts';
+import { useAuth } from '../lib/auth.tsx';
+import { formatDate } from '../lib/format.ts';
+
+export default function ManualPaymentScreen() {
+  const { user } = useAuth();
+  const settings = useAppSettings();
+  const payments = useManualPayments();
+  const activated = Boolean(user?.isActivated);
+  const upiId = settings.data?.upiId ?? '';
+  const qr = useUpiQr(user?.id ?? '', settings.data?.activationFee, Boolean(user && settings.data && upiId && !activated));
+  if (!user) return null;
+
+  const amount = qr.data?.paymentDetails.amount ?? settings.data?.activationFee ?? '500.00';
+  const pending = payments.data?.find((p) => p.status === 'pending');
+
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader title="Manual Payment" description="Pay the one-time activation fee by UPI and upload your payment proof." />
+
+      {activated ? (
+        <Card className="flex flex-col items-start gap-4 p-5 sm:flex-row sm:items-center">
+          <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-success-soft text-success-soft-foreground">
+            <BadgeCheck aria-hidden="true" className="size-6" />
+          </span>
+          <div className="flex-1">
+            <h2 className="text-lg font-bold">Account Active</h2>
+            <p className="text-sm text-muted-foreground">Your account is activated. Share your referral code and earn for every friend who activates.</p>
+          </div>
+          <Button asChild variant="outline">
+            <Link to="/referrals">
+              Go to Referrals <ArrowRight aria-hidden="true" className="size-4" />
+            </Link>
+          </Button>
+        </Card>
+      ) : payments.isPending ? (
+        <Skeleton className="h-64 w-full rounded-[12px]" />
+      ) : pending ? (
+        <Card className="overflow-hidden">
+          <div className="flex flex-col items-start gap-4 p-5 sm:flex-row sm:items-center">
+            <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-warning-soft text-warning-soft-foreground">
+              <Clock aria-hidden="true" className="size-6" />
+            </span>
+            <div className="flex-1">
+              <div className="flex flex-wrap items-center gap-2">
+                <h2 className="text-lg font-bold">Payment under review</h2>
+                <Badge tone="warning">Pending</Badge>
+              </div>
+              <p className="text-sm text-muted-foreground">
+                We received your proof of <Amount value={pending.amount} className="font-semibold text-foreground" /> (UTR{' '}
+                <span className="tabular font-mono text-foreground">{pending.utrNumber}</span>) on {formatDate(pending.createdAt)}. Activation follows within 24
+                hours of confirmation.
+              </p>
+            </div>
+          </div>
+        </Card>
+      ) : (
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
+          <Card>
+            <CardHeader>
+              <CardTitle>1. Pay by UPI</CardTitle>
+              <CardDescription>Scan the QR or pay the UPI ID below the exact amount.</CardDescription>
+            </CardHeader>
+            <CardContent>
+              {settings.isPending ? (
+                <Skeleton className="mx-auto size-[224px] rounded-[16px]" />
+              ) : (
+                <PaymentDetails qr={qr.data} qrLoading={qr.isPending} upiId={upiId} businessName={settings.data?.businessName ?? ''} amount={amount} />
+              )}
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle>2. Upload payment proof</CardTitle>
+              <CardDescription>Add the screenshot and the UTR number. We verify it and activate your account.</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <PaymentProofForm amount={amount} />
+            </CardContent>
+          </Card>
+        </div>
+      )}
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Payment History</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <PaymentHistoryList payments={payments.data} loading={payments.isPending} />
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,171 @@
+// Spin Wheel (/spin): gated on activation. The server draws the prize first (POST /api/use-spin),
+// then the wheel turns for 5.5 s (0.3 s with reduced motion) and stops on the drawn segment, then
+// the result dialog shows the real prize. The odds of every segment are disclosed under the wheel.
+import { lazy, Suspense, useRef, useState } from 'react';
+import { Gift, Info, Users } from 'lucide-react';
+import type { SpinResponse } from '../../contract/wallet.ts';
+import { Card } from '../components/ui/card.tsx';
+import { PageHeader } from '../components/ui/page-header.tsx';
+import { Skeleton } from '../components/ui/skeleton.tsx';
+import { toast } from '../components/ui/toast.tsx';
+import { ActivationRequired } from '../features/activation/components/activation-required.tsx';
+import { REDUCED_SPIN_MS, SPIN_MS, useRefreshAfterSpin, useSpinMutation } from '../features/spin/api.ts';
+import { SpinResultDialog } from '../features/spin/components/spin-result-dialog.tsx';
+import type { SpinWheelHandle } from '../features/spin/components/spin-wheel.tsx';
+import { useAccessibility } from '../lib/accessibility.tsx';
+import { ApiError } from '../lib/api-client.ts';
+import { useAppSettings } from '../lib/app-settings.ts';
+import { useAuth } from '../lib/auth.tsx';
+import { formatINR } from '../lib/format.ts';
+
+const SpinWheel = lazy(() => import('../features/spin/components/spin-wheel.tsx'));
+
+const DEFAULT_AMOUNTS = ['20.00', '50.00', '100.00', '500.00', '250.00', '1000.00', '200.00', '50000.00'];
+
+function noSpinsToast() {
+  toast({ title: 'No Spins Available', description: 'Refer 5 more users to get a free spin!', variant: 'destructive' });
+}
+
+export default function SpinScreen() {
+  const { user } = useAuth();
+  const settings = useAppSettings();
+  const { reducedMotion } = useAccessibility();
+  const spin = useSpinMutation();
+  const refresh = useRefreshAfterSpin();
+  const wheel = useRef<SpinWheelHandle>(null);
+  const [spinning, setSpinning] = useState(false);
+  const [result, setResult] = useState<SpinResponse | null>(null);
+
+  if (!user) return null;
+  if (!user.isActivated) {
+    return (
+      <div className="flex flex-col gap-6">
+        <PageHeader title="Spin Wheel" description="Spin for a cash prize. You get one free spin for every 5 successful referrals." />
+        <ActivationRequired feature="the spin wheel" fee={settings.data?.activationFee} />
+      </div>
+    );
+  }
+
+  const segments = settings.data?.wheel.segments;
+  const amounts = segments?.map((s) => s.amount) ?? DEFAULT_AMOUNTS;
+  const perSpin = settings.data?.referralsPerSpin ?? 5;
+  const toNextSpin = perSpin - (user.successfulReferrals % perSpin);
+  const available = spinning ? Math.max(0, user.spinsAvailable - 1) : user.spinsAvailable;
+
+  async function go() {
+    if (spinning || !user) return;
+    if (user.spinsAvailable < 1) return noSpinsToast();
+    setSpinning(true);
+    let res: SpinResponse;
+    try {
+      res = await spin.mutateAsync();
+    } catch (err) {
+      setSpinning(false);
+      if (err instanceof ApiError && err.code === 'NO_SPINS') {
+        noSpinsToast();
+        void refresh();
+      } else toast({ title: 'Error', description: 'Failed to use spin', variant: 'destructive' });
+      return;
+    }
+    const reduce = reducedMotion || document.documentElement.classList.contains('reduce-motion');
+    await wheel.current?.spinTo(res.segmentIndex, reduce ? REDUCED_SPIN_MS : SPIN_MS);
+    setSpinning(false);
+    setResult(res);
+    void refresh();
+  }
+
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader title="Spin Wheel" description="Tap GO to spin. Every prize goes straight to your wallet." />
+
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)] lg:items-start">
+        <Card className="overflow-hidden">
+          <div className="flex flex-col items-center gap-5 p-5 sm:p-8">
+            <div className="flex w-full items-center justify-between gap-3 rounded-[12px] bg-warning-soft px-4 py-3 text-warning-soft-foreground">
+              <span className="flex items-center gap-2 text-sm font-semibold">
+                <Gift aria-hidden="true" className="size-5" /> Spins Available
+              </span>
+              <span className="tabular text-2xl font-black" data-testid="spins-available" aria-live="polite">
+                {available}
+              </span>
+            </div>
+            <Suspense fallback={<Skeleton className="aspect-square w-full max-w-[340px] rounded-full" />}>
+              <SpinWheel ref={wheel} amounts={amounts} spinning={spinning} disabled={spinning} onGo={() => void go()} />
+            </Suspense>
+            <p className="text-center text-sm text-muted-foreground" aria-live="polite">
+              {spinning ? 'Spinning…' : available > 0 ? 'Tap GO to spin the wheel' : `Refer ${toNextSpin} more to get a free spin`}
+            </p>
+          </div>
+        </Card>
+
+        <div className="flex flex-col gap-6">
+          <Card>
+            <div className="flex items-center gap-4 p-5">
+              <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-primary-soft text-primary-soft-foreground">
+                <Users aria-hidden="true" className="size-5" />
+              </span>
+              <div>
+                <h2 className="font-semibold">Earn more spins</h2>
+                <p className="text-sm text-muted-foreground">
+                  One free spin for every {perSpin} successful referrals. {toNextSpin} more to your next spin.
+                </p>
+              </div>
+            </div>
+          </Card>
+          <Card>
+            <div className="p-5">
+              <details className="group" open>
+                <summary className="flex cursor-pointer list-none items-center gap-2 font-semibold">
+                  <Info aria-hidden="true" className="size-4 text-muted-foreground" /> Prize odds
+                  <span className="ml-auto text-xs font-normal text-muted-foreground group-open:hidden">Show</span>
+                </summary>
+                <p className="mt-2 text-xs text-muted-foreground">The server draws every spin with these chances; the wheel only shows the result.</p>
+                {segments ? (
+                  <table className="mt-3 w-full text-sm">
+                    <caption className="sr-only">Chance of each prize</caption>
+                    <thead>
+                      <tr className="text-left text-xs text-muted-foreground">
+                        <th scope="col" className="pb-1 font-medium">
+                          Prize
+                        </th>
+                        <th scope="col" className="pb-1 text-right font-medium">
+                          Chance
+                        </th>
+                      </tr>
+                    </thead>
+                    <tbody className="divide-y divide-border">
+                      {segments.map((s, i) => (
+                        <tr key={i}>
+                          <td className="tabular py-1.5 font-medium">{formatINR(s.amount, 0)}</td>
+                          <td className="tabular py-1.5 text-right">{formatPercent(s.probability)}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                ) : (
+                  <Skeleton className="mt-3 h-40 w-full" />
+                )}
+              </details>
+            </div>
+          </Card>
+        </div>
+      </div>
+
+      <SpinResultDialog
+        result={result}
+        onClose={() => setResult(null)}
+        onSpinAgain={() => {
+          setResult(null);
+          void go();
+        }}
+      />
+    </div>
+  );
+}
+
+function formatPercent(p: number): string {
+  const pct = p * 100;
+  if (pct === 0) return '0%';
+  if (pct < 0.1) return '< 0.1%';
+  return `${pct.toFixed(pct < 10 ? 1 : 0)}%`;
+}

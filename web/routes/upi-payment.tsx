@@ -1,0 +1,133 @@
+// UPI activation (/upi-payment): Back to the dashboard, the activation fee, the auto-generated QR
+// with 'Pay with UPI App', and how to pay. Without a configured UPI ID / business name it says
+// 'UPI Payment Not Available'.
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { AlertTriangle, ArrowLeft, BadgeCheck, Upload } from 'lucide-react';
+import { Amount } from '../components/ui/amount.tsx';
+import { Badge } from '../components/ui/badge.tsx';
+import { Button } from '../components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card.tsx';
+import { PageHeader } from '../components/ui/page-header.tsx';
+import { Skeleton } from '../components/ui/skeleton.tsx';
+import { toast } from '../components/ui/toast.tsx';
+import { useUpiQr } from '../features/activation/api.ts';
+import { PaymentDetails } from '../features/activation/components/payment-details.tsx';
+import { useAppSettings } from '../lib/app-settings.ts';
+import { useAuth } from '../lib/auth.tsx';
+
+const STEPS = [
+  'Tap Pay with UPI App, or scan the QR code from another phone with any UPI app (GPay, PhonePe, Paytm, BHIM).',
+  'Check the payee name and pay the exact amount shown.',
+  'Take a screenshot of the successful payment and note the 12-digit UTR number.',
+  'Submit the screenshot and UTR on the payment proof page. Activation follows within 24 hours of confirmation.',
+];
+
+export default function UpiPaymentScreen() {
+  const { user } = useAuth();
+  const settings = useAppSettings();
+  const available = Boolean(settings.data?.upiId && settings.data.businessName);
+  const qr = useUpiQr(user?.id ?? '', settings.data?.activationFee, Boolean(user && available && !user.isActivated));
+
+  useEffect(() => {
+    if (qr.isError) toast({ title: 'Error', description: 'Failed to generate QR code', variant: 'destructive' });
+  }, [qr.isError]);
+
+  if (!user) return null;
+  const fee = qr.data?.paymentDetails.amount ?? settings.data?.activationFee ?? '500.00';
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div>
+        <Button asChild variant="ghost" size="sm" className="-ml-2">
+          <Link to="/dashboard">
+            <ArrowLeft aria-hidden="true" className="size-4" /> Back
+          </Link>
+        </Button>
+      </div>
+      <PageHeader title="UPI Payment" description="Activate your account with a one-time UPI payment." />
+
+      {user.isActivated ? (
+        <Card className="flex flex-wrap items-center gap-4 p-5">
+          <BadgeCheck aria-hidden="true" className="size-8 text-success" />
+          <div className="flex-1">
+            <h2 className="text-lg font-bold">Account Active</h2>
+            <p className="text-sm text-muted-foreground">Your account is already activated. No payment is needed.</p>
+          </div>
+          <Button asChild variant="outline" size="sm">
+            <Link to="/referrals">Start earning</Link>
+          </Button>
+        </Card>
+      ) : settings.isPending ? (
+        <Skeleton className="h-80 w-full rounded-[12px]" />
+      ) : !available ? (
+        <Card className="flex flex-col items-center gap-3 px-6 py-10 text-center">
+          <span className="flex size-12 items-center justify-center rounded-full bg-warning-soft text-warning-soft-foreground">
+            <AlertTriangle aria-hidden="true" className="size-6" />
+          </span>
+          <h2 className="text-lg font-bold">UPI Payment Not Available</h2>
+          <p className="max-w-sm text-sm text-muted-foreground">Payment details are not set up yet. Please try again later or contact support.</p>
+          <Button asChild variant="outline">
+            <Link to="/support">Contact Support</Link>
+          </Button>
+        </Card>
+      ) : (
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-2 lg:items-start">
+          <Card className="hc-border overflow-hidden border-0 bg-gradient-to-br from-hero-from to-hero-to text-hero-foreground">
+            <div className="flex flex-col gap-2 p-5 sm:p-6">
+              <div className="flex items-center justify-between gap-2">
+                <h2 className="text-sm font-semibold opacity-90">Activation Fee</h2>
+                <span className="rounded-full bg-white/15 px-2.5 py-0.5 text-xs font-semibold high-contrast:bg-transparent">One-time</span>
+              </div>
+              <p className="text-4xl font-bold tracking-tight">
+                <Amount value={fee} />
+              </p>
+              <p className="text-sm opacity-90">Non-refundable. Unlocks referrals, the wallet and the spin wheel.</p>
+            </div>
+          </Card>
+          <Card className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
+            <CardHeader>
+              <div className="flex items-center gap-2">
+                <CardTitle>Scan to Pay</CardTitle>
+                <Badge tone="primary">UPI</Badge>
+              </div>
+              <CardDescription>The QR code is generated for the exact activation amount.</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <PaymentDetails
+                qr={qr.data}
+                qrLoading={qr.isPending}
+                upiId={settings.data?.upiId ?? ''}
+                businessName={settings.data?.businessName ?? ''}
+                amount={fee}
+                payLabel="Pay with UPI App"
+              />
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle>Payment Instructions</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <ol className="flex flex-col gap-3 text-sm">
+                {STEPS.map((s, i) => (
+                  <li key={s} className="flex gap-3">
+                    <span aria-hidden="true" className="tabular flex size-6 shrink-0 items-center justify-center rounded-full bg-primary-soft text-xs font-bold text-primary-soft-foreground">
+                      {i + 1}
+                    </span>
+                    <span className="text-muted-foreground">{s}</span>
+                  </li>
+                ))}
+              </ol>
+              <Button asChild variant="outline" className="mt-5 w-full">
+                <Link to="/manual-payment">
+                  <Upload aria-hidden="true" className="size-4" /> Submit Payment Proof
+                </Link>
+              </Button>
+            </CardContent>
+          </Card>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+// Wallet (/wallet): gated on activation. Balance card, the withdraw form, Withdrawal History (a
+// 20rem scroll area) and Transaction History.
+import { Link } from 'react-router';
+import { ArrowRight, TrendingUp, Wallet } from 'lucide-react';
+import { Amount } from '../components/ui/amount.tsx';
+import { Button } from '../components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card.tsx';
+import { PageHeader } from '../components/ui/page-header.tsx';
+import { ActivationRequired } from '../features/activation/components/activation-required.tsx';
+import { useTransactions } from '../features/transactions/api.ts';
+import { TransactionList } from '../features/transactions/components/transaction-list.tsx';
+import { useWithdrawals } from '../features/wallet/api.ts';
+import { WithdrawForm } from '../features/wallet/components/withdraw-form.tsx';
+import { WithdrawalHistory } from '../features/wallet/components/withdrawal-history.tsx';
+import { useAppSettings } from '../lib/app-settings.ts';
+import { useAuth } from '../lib/auth.tsx';
+
+export default function WalletScreen() {
+  const { user } = useAuth();
+  const settings = useAppSettings();
+  const activated = Boolean(user?.isActivated);
+  if (!user) return null;
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader title="Wallet" description="Your balance, withdrawals and transaction history." />
+      {activated ? (
+        <ActiveWallet balance={user.walletBalance} totalEarnings={user.totalEarnings} minWithdrawal={settings.data?.minWithdrawal ?? '100.00'} />
+      ) : (
+        <ActivationRequired feature="your wallet and withdrawals" fee={settings.data?.activationFee} />
+      )}
+    </div>
+  );
+}
+
+function ActiveWallet({ balance, totalEarnings, minWithdrawal }: { balance: string; totalEarnings: string; minWithdrawal: string }) {
+  const withdrawals = useWithdrawals();
+  const transactions = useTransactions();
+  return (
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:items-start">
+      <div className="flex flex-col gap-6">
+        <section className="hc-border relative overflow-hidden rounded-[16px] bg-gradient-to-br from-hero-from to-hero-to p-5 text-hero-foreground shadow-raised sm:p-6">
+          <div aria-hidden="true" className="pointer-events-none absolute -right-12 -top-16 size-48 rounded-full bg-white/10 high-contrast:hidden" />
+          <div className="relative flex flex-col gap-1">
+            <h2 className="flex items-center gap-2 text-sm font-medium opacity-90">
+              <Wallet aria-hidden="true" className="size-4" /> Available Balance
+            </h2>
+            <p className="text-4xl font-bold tracking-tight" data-testid="wallet-balance">
+              <Amount value={balance} />
+            </p>
+            <p className="mt-2 flex items-center gap-1.5 text-sm opacity-90">
+              <TrendingUp aria-hidden="true" className="size-4" /> Total earned <Amount value={totalEarnings} className="font-semibold" />
+            </p>
+          </div>
+        </section>
+        <Card>
+          <CardHeader>
+            <CardTitle>Withdraw Money</CardTitle>
+            <CardDescription>Paid to your bank account or UPI ID within 24-48 hours.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <WithdrawForm balance={balance} minWithdrawal={minWithdrawal} />
+          </CardContent>
+        </Card>
+      </div>
+      <div className="flex flex-col gap-6">
+        <Card>
+          <CardHeader>
+            <CardTitle>Withdrawal History</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <WithdrawalHistory rows={withdrawals.data} loading={withdrawals.isPending} />
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader className="flex-row items-center justify-between">
+            <CardTitle>Transaction History</CardTitle>
+            <Button asChild variant="link" size="sm">
+              <Link to="/transactions">
+                View all <ArrowRight aria-hidden="true" className="size-4" />
+              </Link>
+            </Button>
+          </CardHeader>
+          <CardContent>
+            <TransactionList rows={transactions.data?.slice(0, 10)} loading={transactions.isPending} label="Recent transactions" />
+          </CardContent>
+        </Card>
+      </div>
+    </div>
+  );
+}
