@@ -24,6 +24,8 @@ export const UserSchema = z.object({
   successfulReferrals: z.number().int(),
   totalEarnings: MoneySchema,
   spinsAvailable: z.number().int(),
+  /** Rewarded referrals still needed for the next free spin (at least 1). Optional: added later. */
+  referralsToNextSpin: z.number().int().optional(),
   isActivated: z.boolean(),
   isAdmin: z.boolean(),
   createdAt: z.string(),

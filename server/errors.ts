@@ -62,6 +62,9 @@ function findPgError(err: unknown): { code?: string; constraint?: string } | und
   return undefined;
 }
 
+/** The multipart parser (busboy) reports a broken form with plain Errors and no status: these are the client's fault. */
+const MALFORMED_MULTIPART_RE = /^(Multipart: Boundary not found|Boundary required|Unexpected end of multipart data|.* terminated early due to unexpected end of multipart data|The needle cannot .*)$/;
+
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | ZodError | Error, request, reply) => {
     let appError: AppError;
@@ -72,7 +75,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
     } else {
       const fe = error as FastifyError;
       const status = fe.statusCode ?? 500;
-      if (fe.code === 'FST_REQ_FILE_TOO_LARGE' || fe.code === 'FST_PARTS_LIMIT' || fe.code === 'FST_FILES_LIMIT' || status === 413) {
+      if (fe.statusCode === undefined && MALFORMED_MULTIPART_RE.test(fe.message ?? '')) {
+        appError = new AppError('BAD_REQUEST', 'Malformed request body', 400);
+      } else if (fe.code === 'FST_PARTS_LIMIT' || fe.code === 'FST_FILES_LIMIT' || fe.code === 'FST_FIELDS_LIMIT') {
+        // Not a size problem: "File too large" would send the user hunting for a smaller image.
+        appError = new AppError('BAD_REQUEST', 'Send one image and the form fields only', 400);
+      } else if (fe.code === 'FST_REQ_FILE_TOO_LARGE' || status === 413) {
         appError = new AppError('FILE_TOO_LARGE', 'File too large', 413);
       } else if (status === 429) {
         appError = new AppError('RATE_LIMITED', 'Too many requests. Please try again later.', 429);

@@ -62,7 +62,9 @@ export async function registerAccount(ctx: AppContext, input: RegisterRequest): 
       if (!referrer) throw badRequest(INVALID_REFERRAL_MESSAGE, 'INVALID_REFERRAL_CODE', { referralCode: INVALID_REFERRAL_MESSAGE });
 
       const existing = (await tx.select().from(users).where(eq(users.phone, input.phone)).limit(1))[0];
-      if (existing?.phoneVerifiedAt) throw conflict(DUPLICATE_PHONE_MESSAGE, 'DUPLICATE_PHONE');
+      // Only a sign-up that never got going may be replaced: once an admin activated the account
+      // (possible before verification) it holds money, a paid referral and a referral code others use.
+      if (existing && (existing.phoneVerifiedAt || existing.isActivated || existing.isAdmin)) throw conflict(DUPLICATE_PHONE_MESSAGE, 'DUPLICATE_PHONE');
       if (existing && existing.id === referrer.id) throw badRequest(INVALID_REFERRAL_MESSAGE, 'INVALID_REFERRAL_CODE');
       if (existing) {
         const samePerson = pending?.id === existing.id && pending.passwordHash === existing.passwordHash && pending.passwordMatches;

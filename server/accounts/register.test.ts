@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { drivers, expectLedgerHolds, startTestServer, type TestServer } from '../test/harness.ts';
-import { createAdmin, nextPhone, registerUser, type SignedIn } from '../test/fixtures.ts';
+import { createActivatedUser, createAdmin, nextPhone, registerUser, type SignedIn } from '../test/fixtures.ts';
 import { ledgerAccounts, referrals, users } from '../db/schema.ts';
 
 describe.each(drivers)('registration and SMS verification (%s)', (driver) => {
@@ -61,7 +61,7 @@ describe.each(drivers)('registration and SMS verification (%s)', (driver) => {
     expect(me.status).toBe(200);
     expect(me.body).toEqual(u.user);
     expect(Object.keys(me.body).sort()).toEqual(
-      ['createdAt', 'email', 'id', 'isActivated', 'isAdmin', 'phone', 'referralCode', 'spinsAvailable', 'successfulReferrals', 'totalEarnings', 'username', 'walletBalance'],
+      ['createdAt', 'email', 'id', 'isActivated', 'isAdmin', 'phone', 'referralCode', 'referralsToNextSpin', 'spinsAvailable', 'successfulReferrals', 'totalEarnings', 'username', 'walletBalance'],
     );
   });
 
@@ -178,6 +178,26 @@ describe.each(drivers)('registration and SMS verification (%s)', (driver) => {
     expect(ok.status).toBe(200);
     const login = await s.api('POST', '/api/login', { body: { phone: owner.phone, password: 'later123' } });
     expect(login.status).toBe(200);
+  });
+
+  it('an account an admin activated before it was verified cannot be taken over by registering its phone again', async () => {
+    const referrer = await registerUser(s, admin.user.referralCode);
+    await s.api('PUT', `/api/admin/users/${referrer.user.id}/activate`, { token: admin.token });
+    const owner = body({ username: 'Paid', referralCode: referrer.user.referralCode });
+    const a = await s.api('POST', '/api/register', { body: owner });
+    expect(a.status).toBe(201);
+    const activated = await s.api('PUT', `/api/admin/users/${a.body.userId}/activate`, { token: admin.token });
+    expect(activated.status).toBe(200);
+    s.clock.advance(11 * 60 * 1000); // the owner's code has lapsed
+    const other = await createActivatedUser(s, admin.token, admin.user.referralCode);
+    const stranger = await s.api('POST', '/api/register', {
+      body: { ...owner, username: 'Stranger', password: 'stranger1', referralCode: other.user.referralCode },
+    });
+    expect(stranger.status).toBe(409);
+    expect(stranger.body).toMatchObject({ code: 'DUPLICATE_PHONE', message: 'This mobile number is already registered' });
+    const [row] = await s.ctx.db.select().from(referrals).where(eq(referrals.referredId, a.body.userId));
+    expect(row?.referrerId).toBe(referrer.user.id);
+    await expectLedgerHolds(s);
   });
 
   it('verify-otp: wrong code 400 INVALID_OTP, bad format, unknown user; the right code works once', async () => {

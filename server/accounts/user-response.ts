@@ -1,15 +1,16 @@
 // The user object the API answers with (contract UserSchema): one mapper, so no column leaks and
 // every feature that returns "the user" returns the same shape.
 import { eq } from 'drizzle-orm';
+import { DEFAULT_ECONOMICS } from '../../contract/constants.ts';
 import { formatPaise } from '../../contract/money.ts';
 import type { User } from '../../contract/accounts.ts';
 import type { DbOrTx } from '../db/client.ts';
-import { ledgerAccounts, users } from '../db/schema.ts';
+import { appSettings, ledgerAccounts, users } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
 
 type UserRow = typeof users.$inferSelect;
 
-export function toUserResponse(row: UserRow, walletBalancePaise: bigint): User {
+export function toUserResponse(row: UserRow, walletBalancePaise: bigint, referralsPerSpin: number): User {
   return {
     id: row.id,
     username: row.username,
@@ -20,6 +21,9 @@ export function toUserResponse(row: UserRow, walletBalancePaise: bigint): User {
     successfulReferrals: row.successfulReferrals,
     totalEarnings: formatPaise(row.totalEarningsPaise),
     spinsAvailable: Math.max(0, row.spinsGranted - row.spinsUsed),
+    // After referrals-per-spin is lowered below someone's progress, their very next referral grants
+    // a spin (decision 006), so the count never shows 0 or less.
+    referralsToNextSpin: Math.max(1, referralsPerSpin - row.referralsTowardSpin),
     isActivated: row.isActivated,
     isAdmin: row.isAdmin,
     createdAt: row.createdAt.toISOString(),
@@ -29,12 +33,13 @@ export function toUserResponse(row: UserRow, walletBalancePaise: bigint): User {
 /** The user object for one user id (wallet balance from the ledger); 404 when there is no such user. */
 export async function getUserResponse(db: DbOrTx, userId: string): Promise<User> {
   const rows = await db
-    .select({ user: users, balance: ledgerAccounts.balancePaise })
+    .select({ user: users, balance: ledgerAccounts.balancePaise, referralsPerSpin: appSettings.referralsPerSpin })
     .from(users)
     .leftJoin(ledgerAccounts, eq(ledgerAccounts.userId, users.id))
+    .leftJoin(appSettings, eq(appSettings.id, 1))
     .where(eq(users.id, userId))
     .limit(1);
   const row = rows[0];
   if (!row) throw notFound('User not found');
-  return toUserResponse(row.user, row.balance ?? 0n);
+  return toUserResponse(row.user, row.balance ?? 0n, row.referralsPerSpin ?? DEFAULT_ECONOMICS.referralsPerSpin);
 }

@@ -6,7 +6,7 @@ import type { Tx } from '../db/client.ts';
 import { referrals, users } from '../db/schema.ts';
 import { createWallet, postEntry } from '../ledger/ledger.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
-import { getAppSettingsForShare } from '../settings/settings.service.ts';
+import { getAppSettings } from '../settings/settings.service.ts';
 
 export interface ActivationOutcome {
   /** False when the user was already activated: nothing was changed. */
@@ -23,9 +23,10 @@ export interface ActivationOutcome {
  * referrer is suspended at that moment stays unrewarded.
  */
 export async function activateUserAndReward(tx: Tx, userId: string, now: Date, via: 'payment' | 'admin'): Promise<ActivationOutcome> {
-  // Share lock on the settings row first: an admin changing the reward or referrals-per-spin (which
-  // recomputes users' spins) waits for us, and taking it before any user row keeps one lock order.
-  const settings = await getAppSettingsForShare(tx);
+  // A plain read inside the transaction: settings changes apply to later rewards only and nothing
+  // is recomputed from them, so an admin's change racing this activation needs no lock; we pay
+  // by the values as they were when we read them, as if we had run just before the change.
+  const settings = await getAppSettings(tx);
   const [user] = await tx
     .update(users)
     .set({ isActivated: true, activatedAt: now, updatedAt: now })
@@ -60,6 +61,26 @@ export async function activateUserAndReward(tx: Tx, userId: string, now: Date, v
     .returning({ id: referrals.id, referrerId: referrals.referrerId });
   if (!referral) return { activated: true, reward: null };
 
+  // Spin progress moves forward only: this referral adds one, and a spin is granted when the
+  // progress reaches the referrals-per-spin in force now. One statement on the referrer's row, so
+  // rewards racing for the same referrer each see the progress the other left (row lock + recheck).
+  const perSpin = settings.referralsPerSpin;
+  const reaches = sql`${users.referralsTowardSpin} + 1 >= ${perSpin}::int`;
+  const [referrer] = await tx
+    .update(users)
+    .set({
+      successfulReferrals: sql`${users.successfulReferrals} + 1`,
+      totalEarningsPaise: sql`${users.totalEarningsPaise} + ${rewardPaise}`,
+      spinsGranted: sql`${users.spinsGranted} + case when ${reaches} then 1 else 0 end`,
+      referralsTowardSpin: sql`case when ${reaches} then 0 else ${users.referralsTowardSpin} + 1 end`,
+      updatedAt: now,
+    })
+    .where(eq(users.id, referral.referrerId))
+    .returning({ successfulReferrals: users.successfulReferrals, referralsTowardSpin: users.referralsTowardSpin });
+  if (!referrer) throw new Error(`referrer ${referral.referrerId} vanished`);
+
+  // The referrer's user row is locked before their wallet (postEntry): the same order as a spin,
+  // which takes the user row then the wallet, so a reward and a spin of one referrer never deadlock.
   // Wallets are opened at sign-up; this covers an account made before that rule (e.g. by a script).
   await createWallet(tx, referral.referrerId, now);
   await postEntry(tx, {
@@ -74,19 +95,6 @@ export async function activateUserAndReward(tx: Tx, userId: string, now: Date, v
     ],
   });
 
-  const perSpin = settings.referralsPerSpin;
-  const [referrer] = await tx
-    .update(users)
-    .set({
-      successfulReferrals: sql`${users.successfulReferrals} + 1`,
-      totalEarningsPaise: sql`${users.totalEarningsPaise} + ${rewardPaise}`,
-      spinsGranted: sql`greatest(${users.spinsUsed}, (${users.successfulReferrals} + 1) / ${perSpin}::int)`,
-      updatedAt: now,
-    })
-    .where(eq(users.id, referral.referrerId))
-    .returning({ successfulReferrals: users.successfulReferrals, spinsGranted: users.spinsGranted, spinsUsed: users.spinsUsed });
-  if (!referrer) throw new Error(`referrer ${referral.referrerId} vanished`);
-
   await notify(tx, {
     userId: referral.referrerId,
     kind: 'referral_reward',
@@ -95,8 +103,10 @@ export async function activateUserAndReward(tx: Tx, userId: string, now: Date, v
     at: now,
   });
 
-  const spinGranted = referrer.successfulReferrals % perSpin === 0 && referrer.spinsGranted === referrer.successfulReferrals / perSpin;
+  // perSpin >= 1, so the progress is back at 0 exactly when this referral completed a spin.
+  const spinGranted = referrer.referralsTowardSpin === 0;
   if (spinGranted) {
+    await tx.update(referrals).set({ grantsSpin: true }).where(eq(referrals.id, referral.id));
     await notify(tx, {
       userId: referral.referrerId,
       kind: 'spin_granted',

@@ -83,7 +83,8 @@ const PAYMENT_PENDING = () => conflict('You already have a payment waiting for r
 export async function submitManualPayment(ctx: AppContext, userId: string, submission: PaymentSubmission): Promise<ManualPayment> {
   const { screenshot } = submission;
   if (!screenshot || screenshot.length === 0 || !submission.fields.utrNumber?.trim()) throw badRequest(MISSING_PAYMENT_PROOF_MESSAGE, 'VALIDATION_FAILED');
-  if (screenshot.length > PAYMENT_SCREENSHOT_MAX_BYTES) throw new AppError('FILE_TOO_LARGE', 'File too large', 413);
+  // The spec says "under 5MB": a file of exactly 5 MiB is refused too.
+  if (screenshot.length >= PAYMENT_SCREENSHOT_MAX_BYTES) throw new AppError('FILE_TOO_LARGE', 'File too large', 413);
   const image = detectImageType(screenshot);
   if (!image) throw badRequest(INVALID_IMAGE_MESSAGE, 'INVALID_FILE');
   const fields = SubmitManualPaymentFieldsSchema.parse(submission.fields);

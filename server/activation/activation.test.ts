@@ -74,6 +74,11 @@ describe.each(drivers)('activation by UPI payment (%s)', (driver) => {
     res = await submit(u.token, { utrNumber: nextUtr(), screenshot: pngFile('big.png', big) });
     expect([res.status, res.body.code, res.body.message]).toEqual([413, 'FILE_TOO_LARGE', 'File too large']);
 
+    // "Under 5MB": exactly 5 MiB is refused, one byte less is accepted as far as size goes.
+    const exact = Buffer.concat([PNG_1X1, Buffer.alloc(5 * 1024 * 1024 - PNG_1X1.length)]);
+    res = await submit(u.token, { utrNumber: nextUtr(), screenshot: pngFile('exact.png', exact) });
+    expect([res.status, res.body.code]).toEqual([413, 'FILE_TOO_LARGE']);
+
     for (const utr of ['12345', '12345678901a', '1234567890123']) {
       res = await submit(u.token, { utrNumber: utr });
       expect([res.status, res.body.message]).toEqual([400, 'UTR number must be exactly 12 digits']);

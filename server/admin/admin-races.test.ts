@@ -7,9 +7,11 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { ledgerEntries, manualPayments } from '../db/schema.ts';
 
-const pgOnly = drivers.filter((d) => d === 'postgres');
+// describe.each over an empty list registers no suite at all, and vitest fails a file without one;
+// a skipped describe keeps the file valid when TEST_DATABASE_URL is not set.
+const driver = 'postgres' as const;
 
-describe.skipIf(pgOnly.length === 0).each(pgOnly)('admin payment races (%s)', (driver) => {
+describe.skipIf(!drivers.includes('postgres'))('admin payment races (postgres)', () => {
   let s: TestServer;
   let admin: SignedIn;
   beforeAll(async () => {

@@ -46,6 +46,8 @@ export const users = pgTable(
     totalEarningsPaise: paise('total_earnings_paise').notNull().default(sql`0`),
     spinsGranted: integer('spins_granted').notNull().default(0),
     spinsUsed: integer('spins_used').notNull().default(0),
+    /** Rewarded referrals since the last spin was granted; a spin is granted when it reaches the then-current referrals per spin. */
+    referralsTowardSpin: integer('referrals_toward_spin').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -63,6 +65,7 @@ export const users = pgTable(
     check('users_referrals_nonneg', sql`${t.successfulReferrals} >= 0`),
     check('users_earnings_nonneg', sql`${t.totalEarningsPaise} >= 0`),
     check('users_spins_check', sql`${t.spinsUsed} >= 0 and ${t.spinsUsed} <= ${t.spinsGranted}`),
+    check('users_referrals_toward_spin_nonneg', sql`${t.referralsTowardSpin} >= 0`),
     check('users_no_self_referral', sql`${t.referredById} is null or ${t.referredById} <> ${t.id}`),
   ],
 );
@@ -133,6 +136,8 @@ export const referrals = pgTable(
     referredId: uuid('referred_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     rewardPaise: paise('reward_paise'),
     rewardedAt: ts('rewarded_at'),
+    /** True for the rewarded referral that completed a spin: spins granted = the referrer's referrals with this set. */
+    grantsSpin: boolean('grants_spin').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [

@@ -49,9 +49,14 @@ export async function checkLedgerInvariants(db: Db): Promise<InvariantResult[]> 
           group by u.id, u.successful_referrals having u.successful_referrals <> count(r.id)`,
     ],
     [
-      'spins granted = floor(successful referrals / referrals per spin)',
-      sql`select u.id::text, u.spins_granted, u.successful_referrals from users u, app_settings s
-          where s.id = 1 and u.spins_granted <> u.successful_referrals / s.referrals_per_spin`,
+      'spins granted = referrals that granted a spin',
+      sql`select u.id::text, u.spins_granted, count(r.id)::int as granting from users u
+          left join referrals r on r.referrer_id = u.id and r.grants_spin
+          group by u.id, u.spins_granted having u.spins_granted <> count(r.id)`,
+    ],
+    [
+      'only rewarded referrals grant spins',
+      sql`select id::text from referrals where grants_spin and rewarded_at is null`,
     ],
     [
       'spins used = spins drawn, and never more than granted',

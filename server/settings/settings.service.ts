@@ -1,12 +1,12 @@
 // Run-time settings: contact details and the economics (fee, reward, referrals per spin, minimum
 // withdrawal, wheel). One row; the spec's values are the defaults.
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { DEFAULT_ECONOMICS, DEFAULT_WHEEL_SEGMENTS_RUPEES, DEFAULT_WHEEL_WEIGHTS } from '../../contract/constants.ts';
 import { formatPaise } from '../../contract/money.ts';
 import type { AppSettings, UpdateSettingsInput } from '../../contract/settings.ts';
 import type { AppContext } from '../context.ts';
-import type { DbOrTx, Tx } from '../db/client.ts';
-import { appSettings, users } from '../db/schema.ts';
+import type { DbOrTx } from '../db/client.ts';
+import { appSettings } from '../db/schema.ts';
 import { badRequest } from '../errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 
@@ -39,15 +39,6 @@ export async function getAppSettings(db: DbOrTx): Promise<AppSettingsRow> {
   return row;
 }
 
-/** Reads the settings row with a share lock: money code that depends on the economics (reward,
- * referrals per spin) holds it so an admin's change waits for it, and it sees a change made before it. */
-export async function getAppSettingsForShare(tx: Tx): Promise<AppSettingsRow> {
-  const rows = await tx.select().from(appSettings).where(eq(appSettings.id, 1)).for('share').limit(1);
-  const row = rows[0];
-  if (!row) throw new Error('app_settings row missing: ensureAppSettings was not run');
-  return row;
-}
-
 export function toAppSettings(row: AppSettingsRow): AppSettings {
   const totalWeight = row.wheelSegments.reduce((sum, s) => sum + s.weight, 0);
   return {
@@ -74,10 +65,9 @@ export async function readAppSettings(db: DbOrTx): Promise<AppSettings> {
 }
 
 /**
- * Applies an admin's partial update and records which fields changed. When referrals-per-spin
- * changes, every user's granted spins are recomputed in the same transaction, so the invariant
- * "spins granted = floor(successful referrals / referrals per spin)" keeps holding; a user who
- * already used more spins than the new rule grants keeps spins_granted = spins_used (never negative).
+ * Applies an admin's partial update and records which fields changed. Changes apply to the future
+ * only: nothing already granted or earned is recomputed (a new referrals-per-spin applies from each
+ * user's next rewarded referral, against the progress they have; see decision 006).
  */
 export async function updateAppSettings(
   ctx: AppContext,
@@ -136,14 +126,6 @@ export async function updateAppSettings(
       .where(eq(appSettings.id, 1))
       .returning();
     if (!updated) throw new Error('app_settings row missing');
-
-    if (changed.referralsPerSpin) {
-      const perSpin = updated.referralsPerSpin;
-      await tx
-        .update(users)
-        .set({ spinsGranted: sql`greatest(${users.spinsUsed}, ${users.successfulReferrals} / ${perSpin}::int)`, updatedAt: now })
-        .where(sql`${users.spinsGranted} <> greatest(${users.spinsUsed}, ${users.successfulReferrals} / ${perSpin}::int)`);
-    }
 
     await recordAudit(tx, {
       actorId: actor.id,

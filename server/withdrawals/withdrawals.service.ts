@@ -59,7 +59,10 @@ function toWithdrawal(row: WithdrawalRow, opts: { masked: boolean }): Withdrawal
   };
 }
 
-/** bankDetails arrives as JSON text; the three fields may also come on their own. Bad JSON = empty fields. */
+/**
+ * bankDetails arrives as JSON text; the three fields may also come on their own. Text that is not
+ * a JSON object is taken as the account number (the spec's rule for unparseable bank details).
+ */
 function gatherForm(fields: Record<string, unknown>): Record<string, unknown> {
   let bank: Record<string, unknown> = {};
   const raw = fields.bankDetails;
@@ -67,8 +70,9 @@ function gatherForm(fields: Record<string, unknown>): Record<string, unknown> {
     try {
       const parsed: unknown = JSON.parse(raw);
       if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) bank = parsed as Record<string, unknown>;
+      else bank = { accountNumber: raw };
     } catch {
-      bank = {};
+      bank = { accountNumber: raw };
     }
   } else if (raw && typeof raw === 'object' && !Array.isArray(raw)) {
     bank = raw as Record<string, unknown>;

@@ -48,6 +48,22 @@ describe.each(drivers)('withdrawals (%s)', (driver) => {
     expect(res.body).toMatchObject({ message, code });
   });
 
+  it('takes bankDetails that are not JSON as the account number, the other fields from the form', async () => {
+    const form = (bankDetails: string) => {
+      const f = new FormData();
+      f.set('amount', '100');
+      f.set('bankDetails', bankDetails);
+      f.set('accountHolderName', 'Asha Verma');
+      f.set('ifscCode', 'HDFC0001234');
+      return f;
+    };
+    // Valid as an account number: the form passes validation and meets the balance check.
+    const ok = await s.upload('POST', '/api/withdraw', form('987654321012'), { token: poor.token });
+    expect(ok.body.code).toBe('INSUFFICIENT_BALANCE');
+    const bad = await s.upload('POST', '/api/withdraw', form('not json'), { token: poor.token });
+    expect(bad.body).toMatchObject({ code: 'VALIDATION_FAILED', message: 'Enter a valid account number (9 to 18 digits)' });
+  });
+
   it("answers 'Insufficient Balance' when the amount is above the balance", async () => {
     const res = await withdraw(s, poor.token, { amount: '100' });
     expect(res.status).toBe(400);
