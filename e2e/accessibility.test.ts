@@ -1,7 +1,7 @@
 // Journey: the Accessibility Settings dialog is reachable by a visitor, its choices apply at once,
 // persist across a reload, and Reset to Defaults restores them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoSeriousA11yViolations, screenshot, startE2E, waitForHeading, type E2E } from './harness.ts';
+import { expectNoSeriousA11yViolations, screenshot, startE2E, waitForAnimations, waitForHeading, type E2E } from './harness.ts';
 
 describe('accessibility settings', () => {
   let e: E2E;
@@ -20,7 +20,7 @@ describe('accessibility settings', () => {
     const dialog = page.getByRole('dialog', { name: /Accessibility Settings/ });
     await dialog.waitFor();
     await dialog.getByText('Customize your viewing experience for better accessibility and comfort.').waitFor();
-    await page.waitForTimeout(400);
+    await waitForAnimations(page);
     await screenshot(page, 'accessibility-dialog-mobile');
     await expectNoSeriousA11yViolations(page, 'accessibility dialog');
 
@@ -35,7 +35,7 @@ describe('accessibility settings', () => {
     expect(await classes()).toMatch(/font-large/);
     expect(await classes()).toMatch(/enhanced-focus/);
     expect(await classes()).toMatch(/reduce-motion/);
-    await page.waitForTimeout(300);
+    await waitForAnimations(page);
     await screenshot(page, 'accessibility-dialog-hc-mobile');
     await expectNoSeriousA11yViolations(page, 'accessibility dialog (high contrast)');
     await dialog.getByRole('button', { name: 'Apply Settings' }).click();

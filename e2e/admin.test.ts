@@ -3,55 +3,20 @@
 // passkey on a virtual authenticator; then the panel: approve a payment (the referrer is paid),
 // reject a withdrawal (refunded), change the referral reward (the next approval uses it). Every
 // admin screen is checked with axe and photographed in both viewports.
-import { createHmac } from 'node:crypto';
 import QRCode from 'qrcode';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActivatedUser, nextPhone, pngFile, registerUser, type RegisteredUser } from '../server/test/fixtures.ts';
-import { expectNoSeriousA11yViolations, screenshot, startE2E, waitForHeading, waitForToast, type E2E } from './harness.ts';
+import { expectNoSeriousA11yViolations, screenshot, signInWithToken, startE2E, waitForAnimations, waitForHeading, waitForToast, type E2E } from './harness.ts';
+import { totp } from './totp.ts';
 
 const ADMIN = { username: 'Asha Verma', email: 'asha.admin@example.com', password: 'Str0ng!Admin#2026', phone: '9811122233' };
-
-// ---------------------------------------------------------------------------------------------
-// RFC 4648 base32 + RFC 6238 TOTP (HMAC-SHA1, 30 s, 6 digits), written here on purpose instead of
-// reusing the server's implementation.
-
-function base32Decode(input: string): Buffer {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  const clean = input.replace(/[\s=]/g, '').toUpperCase();
-  let bits = 0;
-  let value = 0;
-  const out: number[] = [];
-  for (const ch of clean) {
-    const idx = alphabet.indexOf(ch);
-    if (idx < 0) throw new Error(`not base32: ${ch}`);
-    value = (value << 5) | idx;
-    bits += 5;
-    if (bits >= 8) {
-      out.push((value >>> (bits - 8)) & 0xff);
-      bits -= 8;
-    }
-  }
-  return Buffer.from(out);
-}
-
-function totp(secret: string, atMs: number): string {
-  const counter = Math.floor(atMs / 1000 / 30);
-  const msg = Buffer.alloc(8);
-  msg.writeBigUInt64BE(BigInt(counter));
-  const mac = createHmac('sha1', base32Decode(secret)).update(msg).digest();
-  const offset = mac[mac.length - 1]! & 0x0f;
-  const bin = ((mac[offset]! & 0x7f) << 24) | (mac[offset + 1]! << 16) | (mac[offset + 2]! << 8) | mac[offset + 3]!;
-  return String(bin % 1_000_000).padStart(6, '0');
-}
-
-// ---------------------------------------------------------------------------------------------
 
 let utrSeq = 0;
 const nextUtr = () => `${Date.now() % 1_000_000}${String(++utrSeq).padStart(6, '0')}`.padStart(12, '4').slice(-12);
 
 async function checkScreen(page: Page, name: string, label: string) {
-  await page.waitForTimeout(350);
+  await waitForAnimations(page);
   await screenshot(page, name);
   await expectNoSeriousA11yViolations(page, label);
 }
@@ -192,8 +157,7 @@ describe('admin journey', () => {
     page.on('response', (r) => {
       if (r.url().endsWith('.js')) scripts.push(new URL(r.url()).pathname);
     });
-    await page.goto(`${e.baseUrl}/login`);
-    await page.evaluate((t) => localStorage.setItem('token', t), referrer.token);
+    await signInWithToken(page, e.baseUrl, referrer.token);
     await page.goto(`${e.baseUrl}/admin/withdrawals`);
     await waitForHeading(page, 'Admins only');
     await checkScreen(page, 'admin-not-allowed-mobile', 'admin not allowed');
@@ -219,8 +183,7 @@ describe('admin journey', () => {
     expect(await balance()).toBe('0.00');
 
     const { page } = await e.newPage('desktop');
-    await page.goto(`${e.baseUrl}/login`);
-    await page.evaluate((t) => localStorage.setItem('token', t), adminToken);
+    await signInWithToken(page, e.baseUrl, adminToken);
 
     // Overview.
     await page.goto(`${e.baseUrl}/admin`);
@@ -320,8 +283,7 @@ describe('admin journey', () => {
 
     // Phone screenshots of every tab (stacked cards under 768 px).
     const phone = (await e.newPage('mobile')).page;
-    await phone.goto(`${e.baseUrl}/login`);
-    await phone.evaluate((t) => localStorage.setItem('token', t), adminToken);
+    await signInWithToken(phone, e.baseUrl, adminToken);
     await submitPayment();
     const tabs = [
       ['', 'overview'],

@@ -1,11 +1,9 @@
 // Route-level code splitting, checked on the real build: a visitor to /login downloads little, and
 // no user route pulls admin code or the spin wheel unless it shows them.
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { gzipKb, readManifest, routeClosureKeys } from '../bench/route-closure.ts';
+import { WEB_DIST as dist } from './harness.ts';
 
-const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'web');
 const manifest = readManifest(dist);
 const routes = Object.keys(manifest).filter((k) => k.startsWith('routes/'));
 const isAdminCode = (key: string) => /^(routes\/admin|features\/admin)/.test(key) || /admin/i.test(key);

@@ -11,8 +11,11 @@ import { startTestServer, type TestServer } from '../server/test/harness.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const REPO_ROOT = path.resolve(here, '..');
-export const WEB_DIST = path.join(REPO_ROOT, 'dist', 'web');
+/** The build under test: dist/web, or E2E_WEB_DIST (a private build folder, so a rebuild elsewhere cannot swap the chunks). */
+export const WEB_DIST = process.env.E2E_WEB_DIST ? path.resolve(process.env.E2E_WEB_DIST) : path.join(REPO_ROOT, 'dist', 'web');
 export const SCREENSHOT_DIR = path.join(here, 'screenshots');
+/** The product name the build was made with (vite.config.ts: APP_NAME, default 'Referral Hub'); page titles end with it. */
+export const APP_NAME = process.env.APP_NAME ?? 'Referral Hub';
 
 export const VIEWPORTS = {
   desktop: { width: 1280, height: 800 },
@@ -27,7 +30,8 @@ export interface E2E {
   browser: Browser;
   /** Origin the browser uses (localhost, so WebAuthn and secure-context APIs work). */
   baseUrl: string;
-  newPage(viewport?: ViewportName): Promise<{ context: BrowserContext; page: Page }>;
+  /** Service workers are blocked unless `serviceWorkers: 'allow'` (only the service-worker journey needs one). */
+  newPage(viewport?: ViewportName, opts?: { serviceWorkers?: 'allow' | 'block' }): Promise<{ context: BrowserContext; page: Page }>;
   close(): Promise<void>;
 }
 
@@ -35,7 +39,7 @@ export interface E2E {
 export async function startE2E(opts: { webDist?: string } = {}): Promise<E2E> {
   const webDist = opts.webDist ?? WEB_DIST;
   if (!existsSync(path.join(webDist, 'index.html'))) {
-    throw new Error('dist/web is missing: run `npm run build:web` first (npm run test:e2e does it)');
+    throw new Error(`${webDist} has no index.html: run \`npm run build:web\` first (npm run test:e2e does it), or point E2E_WEB_DIST at a build`);
   }
   const server = await startTestServer({ webDist });
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_FLAGS });
@@ -45,7 +49,7 @@ export async function startE2E(opts: { webDist?: string } = {}): Promise<E2E> {
     server,
     browser,
     baseUrl,
-    async newPage(viewport = 'desktop') {
+    async newPage(viewport = 'desktop', opts = {}) {
       const context = await browser.newContext({
         viewport: VIEWPORTS[viewport],
         baseURL: baseUrl,
@@ -54,12 +58,13 @@ export async function startE2E(opts: { webDist?: string } = {}): Promise<E2E> {
         deviceScaleFactor: 1,
         locale: 'en-IN',
         timezoneId: 'Asia/Kolkata',
-        serviceWorkers: 'block',
+        serviceWorkers: opts.serviceWorkers ?? 'block',
       });
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
       contexts.push(context);
       const page = await context.newPage();
       page.setDefaultTimeout(15_000);
+      page.on('pageerror', (err) => console.log('PAGEERROR', page.url(), err.message, err.stack?.slice(0, 600)));
       return { context, page };
     },
     async close() {
@@ -87,15 +92,35 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   return file;
 }
 
-/** Waits until the route's lazy chunk has rendered its main heading. */
+/** Waits until the route's lazy chunk has rendered its main heading; on timeout says what the page showed instead. */
 export async function waitForHeading(page: Page, name: string | RegExp): Promise<void> {
-  await page.getByRole('heading', { name, level: 1 }).first().waitFor({ state: 'attached' });
+  try {
+    await page.getByRole('heading', { name, level: 1 }).first().waitFor({ state: 'attached' });
+  } catch (err) {
+    const body = await page.locator('body').innerText().catch(() => '');
+    throw new Error(`heading ${String(name)} not shown at ${page.url()}; page text: ${body.slice(0, 400)}`, { cause: err });
+  }
 }
 
-/** Stores a session token so the next navigation is signed in. */
-export async function signInWithToken(page: Page, baseUrl: string, token: string): Promise<void> {
+/** Starts from clean storage holding a session token (plus any `extra` keys, e.g. accessibility settings), so the next navigation is signed in. */
+export async function signInWithToken(page: Page, baseUrl: string, token: string, extra: Record<string, string> = {}): Promise<void> {
   await page.goto(`${baseUrl}/login`);
-  await page.evaluate((t) => localStorage.setItem('token', t), token);
+  await page.evaluate(
+    ([t, kv]) => {
+      localStorage.clear();
+      localStorage.setItem('token', t);
+      for (const [k, v] of Object.entries(kv)) localStorage.setItem(k, v);
+    },
+    [token, extra] as const,
+  );
+}
+
+/**
+ * Waits until every finite CSS animation and transition has finished (a dialog or drawer fully open,
+ * a toast slid in), so screenshots and axe see the settled UI. Endless ones (spinners) are ignored.
+ */
+export async function waitForAnimations(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity));
 }
 
 /** Waits for a toast with this exact title or description text. */

@@ -4,19 +4,19 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WEB_DIST, expectNoSeriousA11yViolations, screenshot, startE2E, waitForHeading, type E2E, type ViewportName } from './harness.ts';
+import { APP_NAME, WEB_DIST, expectNoSeriousA11yViolations, screenshot, startE2E, waitForHeading, type E2E, type ViewportName } from './harness.ts';
 
 const LOGIN_JS_BUDGET_GZIP = 120 * 1024;
 
-const PUBLIC_ROUTES: { path: string; heading: string | RegExp; shot: string }[] = [
-  { path: '/login', heading: 'Welcome back', shot: 'login' },
-  { path: '/register', heading: 'Create your account', shot: 'register' },
-  { path: '/register?ref=ABC123', heading: 'Create your account', shot: 'register-ref' },
-  { path: '/support', heading: 'Contact Support', shot: 'support' },
-  { path: '/privacy-policy', heading: 'Privacy Policy', shot: 'privacy-policy' },
-  { path: '/terms-conditions', heading: 'Terms & Conditions', shot: 'terms-conditions' },
-  { path: '/no-such-page', heading: '404 Page Not Found', shot: 'not-found' },
-  { path: '/wallet', heading: 'Welcome back', shot: 'guard-login' },
+const PUBLIC_ROUTES: { path: string; heading: string | RegExp; shot: string; title: string }[] = [
+  { path: '/login', heading: 'Welcome back', shot: 'login', title: 'Login' },
+  { path: '/register', heading: 'Create your account', shot: 'register', title: 'Register' },
+  { path: '/register?ref=ABC123', heading: 'Create your account', shot: 'register-ref', title: 'Register' },
+  { path: '/support', heading: 'Contact Support', shot: 'support', title: 'Support' },
+  { path: '/privacy-policy', heading: 'Privacy Policy', shot: 'privacy-policy', title: 'Privacy Policy' },
+  { path: '/terms-conditions', heading: 'Terms & Conditions', shot: 'terms-conditions', title: 'Terms & Conditions' },
+  { path: '/no-such-page', heading: '404 Page Not Found', shot: 'not-found', title: '404 Page Not Found' },
+  { path: '/wallet', heading: 'Welcome back', shot: 'guard-login', title: 'Login' },
 ];
 
 describe('public pages', () => {
@@ -36,6 +36,7 @@ describe('public pages', () => {
       for (const r of PUBLIC_ROUTES) {
         await page.goto(`${e.baseUrl}${r.path}`);
         await waitForHeading(page, r.heading);
+        await expect.poll(() => page.title()).toBe(`${r.title} · ${APP_NAME}`);
         if (r.path.startsWith('/register?ref=')) {
           await expect(page.getByLabel('Referral Code').inputValue()).resolves.toBe('ABC123');
         }

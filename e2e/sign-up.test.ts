@@ -2,7 +2,7 @@
 // dev outbox and lands on the dashboard; then the signed-in shells in both viewports.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, nextPhone } from '../server/test/fixtures.ts';
-import { expectNoSeriousA11yViolations, screenshot, startE2E, waitForHeading, waitForToast, type E2E } from './harness.ts';
+import { expectNoSeriousA11yViolations, screenshot, signInWithToken, startE2E, waitForAnimations, waitForHeading, waitForToast, type E2E } from './harness.ts';
 
 describe('sign up with a referral link', () => {
   let e: E2E;
@@ -62,13 +62,13 @@ describe('sign up with a referral link', () => {
     await page.getByRole('link', { name: /Activate for ₹500/ }).waitFor();
     await page.getByRole('heading', { name: 'Activate your account' }).waitFor();
     await page.getByRole('img', { name: /UPI QR code/ }).waitFor();
-    await page.waitForTimeout(600);
+    await waitForAnimations(page);
     await screenshot(page, 'dashboard-inactive-mobile');
     await expectNoSeriousA11yViolations(page, 'dashboard (inactive, mobile)');
 
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('dialog').getByRole('link', { name: /Wallet/ }).waitFor();
-    await page.waitForTimeout(300);
+    await waitForAnimations(page);
     await screenshot(page, 'drawer-mobile');
     await expectNoSeriousA11yViolations(page, 'mobile drawer');
     await page.keyboard.press('Escape');
@@ -80,8 +80,7 @@ describe('sign up with a referral link', () => {
 
   it('shows the desktop shell and the admin dashboard', async () => {
     const { page } = await e.newPage('desktop');
-    await page.goto(`${e.baseUrl}/login`);
-    await page.evaluate((t) => localStorage.setItem('token', t), adminToken);
+    await signInWithToken(page, e.baseUrl, adminToken);
     await page.goto(`${e.baseUrl}/dashboard`);
     await page.getByRole('heading', { name: 'admin', level: 1 }).waitFor();
     await page.getByRole('link', { name: 'Admin Panel' }).first().waitFor();
@@ -91,7 +90,7 @@ describe('sign up with a referral link', () => {
 
     await page.getByRole('button', { name: /^Notifications/ }).click();
     await page.getByText('Notifications', { exact: true }).first().waitFor();
-    await page.waitForTimeout(300);
+    await waitForAnimations(page);
     await screenshot(page, 'notifications-desktop');
     await page.keyboard.press('Escape');
 

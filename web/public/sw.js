@@ -1,10 +1,18 @@
-// Service worker: keeps the app shell for offline starts. Navigation is network-first (falls back to
-// the cached shell), static assets cache-first, and /api is never cached (money data must be live).
+// Service worker: keeps the app shell for offline starts. Navigation is network-first and revalidates
+// with the server (so a new deploy's index.html, naming new hashed chunks, is used at once; the cached
+// shell is only the offline fallback), hashed /assets/ are cache-first, and /api is never touched:
+// not cached, not even proxied (money data must be live).
 const CACHE = 'rh-shell-v1';
 const SHELL = ['/', '/manifest.webmanifest', '/icon.svg'];
 
 self.addEventListener('install', (event) => {
-  event.waitUntil(caches.open(CACHE).then((c) => c.addAll(SHELL)).then(() => self.skipWaiting()));
+  // cache: 'reload' so the precached shell comes from the server, not from the HTTP cache.
+  event.waitUntil(
+    caches
+      .open(CACHE)
+      .then((c) => c.addAll(SHELL.map((u) => new Request(u, { cache: 'reload' }))))
+      .then(() => self.skipWaiting()),
+  );
 });
 
 self.addEventListener('activate', (event) => {
@@ -18,13 +26,16 @@ self.addEventListener('fetch', (event) => {
   if (req.method !== 'GET') return;
   const url = new URL(req.url);
   if (url.origin !== self.location.origin) return;
-  if (url.pathname.startsWith('/api') || url.pathname === '/healthz') return;
+  if (url.pathname === '/api' || url.pathname.startsWith('/api/') || url.pathname === '/healthz') return;
   if (req.mode === 'navigate') {
     event.respondWith(
-      fetch(req)
+      // no-cache: always ask the server (a 304 is cheap), never a stale index.html from the HTTP cache.
+      fetch(req, { cache: 'no-cache' })
         .then((res) => {
-          const copy = res.clone();
-          if (res.ok) caches.open(CACHE).then((c) => c.put('/', copy));
+          if (res.ok && (res.headers.get('content-type') || '').includes('text/html')) {
+            const copy = res.clone();
+            caches.open(CACHE).then((c) => c.put('/', copy));
+          }
           return res;
         })
         .catch(() => caches.match('/').then((r) => r || Response.error())),

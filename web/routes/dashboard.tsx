@@ -3,26 +3,32 @@
 // not activated, and the Admin Access card for admins.
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { ArrowRight, BadgeCheck, ExternalLink, Gift, PlusCircle, QrCode, ShieldCheck, Smartphone, Upload, Users, Wallet } from 'lucide-react';
+import { ArrowRight, BadgeCheck, Gift, PlusCircle, ShieldCheck, Upload, Users, Wallet } from 'lucide-react';
 import type { User } from '../../contract/accounts.ts';
 import { Amount } from '../components/ui/amount.tsx';
 import { Badge } from '../components/ui/badge.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card.tsx';
-import { CopyButton } from '../components/ui/copy-button.tsx';
+import { NumberedSteps } from '../components/ui/numbered-steps.tsx';
 import { Progress } from '../components/ui/progress.tsx';
-import { QrDisplay } from '../components/ui/qr-display.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
 import { StatCard } from '../components/ui/stat-card.tsx';
 import { toast } from '../components/ui/toast-store.ts';
+import { OpenUpiAppButton, PaymentFacts, PaymentQr } from '../features/activation/components/payment-details.tsx';
 import { useActivationQr } from '../features/dashboard/api.ts';
 import { useAppSettings, type AppSettings } from '../lib/app-settings.ts';
 import { useAuth } from '../lib/auth.tsx';
 import { formatINR } from '../lib/format.ts';
+import { referralsToNextSpin } from '../lib/spin-progress.ts';
 
 const REFERRALS_FULL = 10;
 const SPINS_FULL = 5;
 const WALLET_BAR = 75;
+const ACTIVATION_STEPS = [
+  'Scan the QR or tap Open UPI App and pay the exact amount.',
+  'Note the 12-digit UTR / reference number and take a screenshot.',
+  'Submit the payment proof. We verify it and activate your account.',
+];
 
 function greeting(now = new Date()): string {
   const h = now.getHours();
@@ -36,8 +42,7 @@ export default function DashboardScreen() {
   const settings = useAppSettings();
   if (!user) return null;
   const fee = settings.data?.activationFee ?? '500.00';
-  const perSpin = settings.data?.referralsPerSpin ?? 5;
-  const toNextSpin = perSpin - (user.successfulReferrals % perSpin);
+  const toNextSpin = referralsToNextSpin(user);
 
   return (
     <div className="flex flex-col gap-6">
@@ -204,77 +209,18 @@ function ActivationCard({ user, settings, settingsLoading }: { user: User; setti
       <CardContent className="grid gap-6 pt-5 md:grid-cols-[auto_1fr] md:items-start">
         {settingsLoading ? (
           <Skeleton className="mx-auto size-[250px] rounded-[16px]" />
-        ) : upiAvailable ? (
-          <QrDisplay
-            src={qr.data?.qrData}
-            loading={qr.isPending}
-            alt={`UPI QR code to pay ${formatINR(amount, 0)} to ${businessName || 'the business'}`}
-            caption="Scan with any UPI app"
-            className="mx-auto"
-          />
         ) : (
-          <div className="mx-auto flex size-[250px] flex-col items-center justify-center gap-2 rounded-[16px] border border-dashed border-border p-6 text-center text-sm text-muted-foreground">
-            <QrCode aria-hidden="true" className="size-8" />
-            UPI payment is not available right now. Please contact support.
-          </div>
+          <PaymentQr qr={qr.data} qrLoading={qr.isPending} upiId={upiAvailable ? upiId : ''} businessName={businessName} amount={amount} className="mx-auto" />
         )}
 
         <div className="flex flex-col gap-4">
-          <dl className="hc-border divide-y divide-border rounded-[12px] border border-border">
-            <div className="flex items-center justify-between gap-3 px-4 py-3">
-              <dt className="text-sm text-muted-foreground">Amount</dt>
-              <dd className="text-lg font-bold">
-                <Amount value={amount} />
-              </dd>
-            </div>
-            <div className="flex items-center justify-between gap-3 px-4 py-3">
-              <dt className="text-sm text-muted-foreground">UPI ID</dt>
-              <dd className="flex min-w-0 items-center gap-2">
-                <span className="truncate font-mono text-sm font-semibold">{upiId || '—'}</span>
-                {upiId ? (
-                  <CopyButton
-                    value={upiId}
-                    size="icon"
-                    variant="ghost"
-                    label="Copy UPI ID"
-                    className="size-9"
-                    onCopied={() => toast({ title: 'Copied', description: 'UPI ID copied to clipboard', variant: 'success' })}
-                  />
-                ) : null}
-              </dd>
-            </div>
-            <div className="flex items-center justify-between gap-3 px-4 py-3">
-              <dt className="text-sm text-muted-foreground">Pay to</dt>
-              <dd className="truncate text-sm font-semibold">{businessName || '—'}</dd>
-            </div>
-          </dl>
+          <PaymentFacts upiId={upiId} businessName={businessName} amount={amount} />
 
-          <ol className="flex flex-col gap-2 text-sm text-muted-foreground">
-            <li className="flex gap-2.5">
-              <StepDot n={1} /> Scan the QR or tap Open UPI App and pay the exact amount.
-            </li>
-            <li className="flex gap-2.5">
-              <StepDot n={2} /> Note the 12-digit UTR / reference number and take a screenshot.
-            </li>
-            <li className="flex gap-2.5">
-              <StepDot n={3} /> Submit the payment proof. We verify it and activate your account.
-            </li>
-          </ol>
+          <NumberedSteps items={ACTIVATION_STEPS} />
 
           <div className="flex flex-col gap-2 sm:flex-row">
-            {qr.data?.upiUrl ? (
-              <Button asChild size="lg" className="flex-1">
-                <a href={qr.data.upiUrl} target="_blank" rel="noreferrer">
-                  <Smartphone aria-hidden="true" className="size-4" /> Open UPI App
-                  <ExternalLink aria-hidden="true" className="size-3.5 opacity-80" />
-                </a>
-              </Button>
-            ) : (
-              <Button size="lg" className="flex-1" disabled>
-                <Smartphone aria-hidden="true" className="size-4" /> Open UPI App
-              </Button>
-            )}
-            <Button asChild size="lg" variant="outline" className="flex-1">
+            <OpenUpiAppButton upiUrl={qr.data?.upiUrl} className="sm:flex-1" />
+            <Button asChild size="lg" variant="outline" className="sm:flex-1">
               <Link to="/manual-payment">
                 <Upload aria-hidden="true" className="size-4" /> Submit Payment Proof
               </Link>
@@ -283,13 +229,5 @@ function ActivationCard({ user, settings, settingsLoading }: { user: User; setti
         </div>
       </CardContent>
     </Card>
-  );
-}
-
-function StepDot({ n }: { n: number }) {
-  return (
-    <span aria-hidden="true" className="tabular flex size-5 shrink-0 items-center justify-center rounded-full bg-primary-soft text-xs font-bold text-primary-soft-foreground">
-      {n}
-    </span>
   );
 }

@@ -7,9 +7,11 @@ import { Badge } from '../components/ui/badge.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card.tsx';
 import { PageHeader } from '../components/ui/page-header.tsx';
+import { NumberedSteps } from '../components/ui/numbered-steps.tsx';
 import { toast } from '../components/ui/toast.tsx';
-import { APK_PATH, APK_VERSION, apkAvailable, downloadShortcut, SHARE_TEXT, triggerDownload, useInstallPrompt } from '../features/download/install.ts';
+import { APK_PATH, APK_VERSION, apkAvailable, downloadShortcut, SHARE_TEXT, useInstallPrompt } from '../features/download/install.ts';
 import { APP_NAME } from '../lib/app-settings.ts';
+import { downloadUrl } from '../lib/save-blob.ts';
 
 const BENEFITS = [
   { icon: Zap, title: 'Faster access', text: 'Open your wallet and referrals in one tap.' },
@@ -52,7 +54,7 @@ export default function DownloadScreen() {
       toast({ title: 'Download Failed', description: 'APK file not found', variant: 'destructive' });
       return;
     }
-    triggerDownload(APK_PATH, 'referral-hub.apk');
+    downloadUrl(APK_PATH, 'referral-hub.apk');
     toast({ title: 'Download started', description: 'Open the file when it finishes to install the app.', variant: 'success' });
   }
 
@@ -109,7 +111,7 @@ export default function DownloadScreen() {
               </div>
               <div>
                 <h3 className="mb-2 text-sm font-semibold">How to install the APK</h3>
-                <Steps items={APK_STEPS} />
+                <NumberedSteps items={APK_STEPS} />
               </div>
             </div>
           </Card>
@@ -174,7 +176,7 @@ export default function DownloadScreen() {
               ) : pwa.installed ? (
                 <p className="rounded-[10px] bg-success-soft px-3 py-2 text-sm font-medium text-success-soft-foreground">The app is installed on this device.</p>
               ) : null}
-              <Steps items={WEB_APP_STEPS} />
+              <NumberedSteps items={WEB_APP_STEPS} />
               <div className="hc-border rounded-[12px] border border-border bg-muted/50 p-4">
                 <h3 className="mb-2 text-sm font-semibold">Troubleshooting</h3>
                 <ul className="flex list-disc flex-col gap-1 pl-5 text-sm text-muted-foreground">
@@ -209,21 +211,6 @@ export default function DownloadScreen() {
         </div>
       </div>
     </div>
-  );
-}
-
-function Steps({ items }: { items: string[] }) {
-  return (
-    <ol className="flex flex-col gap-2.5 text-sm">
-      {items.map((s, i) => (
-        <li key={s} className="flex gap-3">
-          <span aria-hidden="true" className="tabular flex size-6 shrink-0 items-center justify-center rounded-full bg-primary-soft text-xs font-bold text-primary-soft-foreground">
-            {i + 1}
-          </span>
-          <span className="pt-0.5 text-muted-foreground">{s}</span>
-        </li>
-      ))}
-    </ol>
   );
 }
 

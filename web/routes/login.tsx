@@ -3,20 +3,20 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { ArrowLeft, KeyRound, Smartphone } from 'lucide-react';
+import { OTP_RESEND_COOLDOWN_S } from '../../contract/constants.ts';
 import { AuthLayout } from '../components/layout/auth-layout.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Field } from '../components/ui/field.tsx';
-import { Input } from '../components/ui/input.tsx';
 import { OtpInput } from '../components/ui/otp-input.tsx';
 import { PasswordInput } from '../components/ui/password-input.tsx';
+import { PhoneInput } from '../components/ui/phone-input.tsx';
 import { toast } from '../components/ui/toast-store.ts';
 import { api, errorMessage } from '../lib/api-client.ts';
 import { useAuth } from '../lib/auth.tsx';
+import { useBusyAction } from '../lib/use-busy-action.ts';
 import { formatCountdown, useCountdown } from '../lib/use-countdown.ts';
 
 type Step = 'login' | 'phone' | 'otp' | 'password';
-
-const digitsOnly = (v: string, max: number) => v.replace(/\D/g, '').slice(0, max);
 
 const TITLES: Record<Step, { title: string; subtitle: string }> = {
   login: { title: 'Welcome back', subtitle: 'Sign in with your mobile number to continue.' },
@@ -33,7 +33,7 @@ export default function LoginScreen() {
   const [phone, setPhone] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ phone?: string; password?: string }>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyAction();
 
   const [resetPhone, setResetPhone] = useState('');
   const [otp, setOtp] = useState('');
@@ -59,17 +59,18 @@ export default function LoginScreen() {
     if (!password) next.password = 'Password is required';
     setErrors(next);
     if (next.phone || next.password) return;
-    setBusy(true);
-    try {
-      await login(phone, password);
-      toast({ title: 'Login successful', description: 'Welcome back!', variant: 'success' });
-      navigate('/dashboard');
-    } catch (err) {
-      const message = err instanceof Error && err.message === 'Invalid response from server' ? err.message : errorMessage(err, 'Invalid mobile number or password');
-      toast({ title: 'Login failed', description: message, variant: 'destructive' });
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        await login(phone, password);
+        toast({ title: 'Login successful', description: 'Welcome back!', variant: 'success' });
+        navigate('/dashboard');
+      },
+      {
+        title: 'Login failed',
+        fallback: 'Invalid mobile number or password',
+        message: (err) => (err instanceof Error && err.message === 'Invalid response from server' ? err.message : errorMessage(err, 'Invalid mobile number or password')),
+      },
+    );
   };
 
   const sendResetOtp = async () => {
@@ -77,17 +78,15 @@ export default function LoginScreen() {
       toast({ title: 'Mobile number required', description: 'Please enter your mobile number', variant: 'destructive' });
       return;
     }
-    setBusy(true);
-    try {
-      await api.post('/api/forgot-password', { phone: resetPhone });
-      toast({ title: 'OTP Sent', description: 'Please check your phone for the verification code' });
-      cooldown.start(60);
-      setStep('otp');
-    } catch (err) {
-      toast({ title: 'Error', description: errorMessage(err, 'Failed to send OTP'), variant: 'destructive' });
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        await api.post('/api/forgot-password', { phone: resetPhone });
+        toast({ title: 'OTP Sent', description: 'Please check your phone for the verification code' });
+        cooldown.start(OTP_RESEND_COOLDOWN_S);
+        setStep('otp');
+      },
+      { title: 'Error', fallback: 'Failed to send OTP' },
+    );
   };
 
   const verifyOtp = async (e: FormEvent) => {
@@ -96,16 +95,14 @@ export default function LoginScreen() {
       toast({ title: 'Invalid OTP', description: 'Please enter the 6-digit OTP', variant: 'destructive' });
       return;
     }
-    setBusy(true);
-    try {
-      await api.post('/api/verify-reset-otp', { phone: resetPhone, otp });
-      toast({ title: 'OTP Verified', description: 'Please enter your new password', variant: 'success' });
-      setStep('password');
-    } catch (err) {
-      toast({ title: 'Invalid OTP', description: errorMessage(err, 'Please enter the 6-digit OTP'), variant: 'destructive' });
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        await api.post('/api/verify-reset-otp', { phone: resetPhone, otp });
+        toast({ title: 'OTP Verified', description: 'Please enter your new password', variant: 'success' });
+        setStep('password');
+      },
+      { title: 'Invalid OTP', fallback: 'Please enter the 6-digit OTP' },
+    );
   };
 
   const resetPassword = async (e: FormEvent) => {
@@ -118,16 +115,14 @@ export default function LoginScreen() {
       toast({ title: "Passwords don't match", description: 'Please confirm your password', variant: 'destructive' });
       return;
     }
-    setBusy(true);
-    try {
-      await api.post('/api/reset-password', { phone: resetPhone, otp, newPassword });
-      toast({ title: 'Password Reset Successful', description: 'You can now login with your new password', variant: 'success' });
-      backToLogin();
-    } catch (err) {
-      toast({ title: 'Reset Failed', description: errorMessage(err, 'Could not reset the password'), variant: 'destructive' });
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        await api.post('/api/reset-password', { phone: resetPhone, otp, newPassword });
+        toast({ title: 'Password Reset Successful', description: 'You can now login with your new password', variant: 'success' });
+        backToLogin();
+      },
+      { title: 'Reset Failed', fallback: 'Could not reset the password' },
+    );
   };
 
   // Already signed in and on /login itself: nothing to do here.
@@ -145,17 +140,7 @@ export default function LoginScreen() {
       {step === 'login' ? (
         <form onSubmit={onLogin} noValidate className="flex flex-col gap-5">
           <Field label="Mobile Number" error={errors.phone}>
-            <Input
-              name="phone"
-              type="tel"
-              inputMode="numeric"
-              autoComplete="tel-national"
-              placeholder="10-digit mobile number"
-              leading="+91"
-              maxLength={10}
-              value={phone}
-              onChange={(e) => setPhone(digitsOnly(e.target.value, 10))}
-            />
+            <PhoneInput name="phone" value={phone} onValueChange={setPhone} />
           </Field>
           <Field
             label="Password"
@@ -191,17 +176,7 @@ export default function LoginScreen() {
         >
           <StepIndicator current={1} />
           <Field label="Mobile Number" hint="Enter the number you registered with.">
-            <Input
-              name="reset-phone"
-              type="tel"
-              inputMode="numeric"
-              autoComplete="tel-national"
-              placeholder="10-digit mobile number"
-              leading="+91"
-              maxLength={10}
-              value={resetPhone}
-              onChange={(e) => setResetPhone(digitsOnly(e.target.value, 10))}
-            />
+            <PhoneInput name="reset-phone" value={resetPhone} onValueChange={setResetPhone} />
           </Field>
           <Button type="submit" size="lg" className="w-full" loading={busy}>
             <Smartphone aria-hidden="true" className="size-4" /> Send OTP

@@ -15,10 +15,11 @@ import { PaymentHistoryList } from '../features/activation/components/payment-hi
 import { useTransactions } from '../features/transactions/api.ts';
 import { ListToolbar } from '../features/transactions/components/list-toolbar.tsx';
 import { TransactionHistoryPanel } from '../features/transactions/components/transaction-history-panel.tsx';
-import { applyFilter, csvFileName, downloadCsv, EMPTY_FILTER, toCsv, type ListFilter } from '../features/transactions/filters.ts';
+import { applyFilter, csvFileName, EMPTY_FILTER, toCsv, type ListFilter } from '../features/transactions/filters.ts';
 import { transactionStats } from '../features/transactions/stats.ts';
 import { useAuth } from '../lib/auth.tsx';
 import { formatDate } from '../lib/format.ts';
+import { saveCsv } from '../lib/save-blob.ts';
 
 export default function PaymentsScreen() {
   const { user } = useAuth();
@@ -91,7 +92,7 @@ function ManualPaymentsPanel() {
             });
           }}
           exportDisabled={!rows || rows.length === 0}
-          onExport={() => rows && downloadCsv(csvFileName('manual-payments'), paymentsCsv(rows))}
+          onExport={() => rows && saveCsv(paymentsCsv(rows), csvFileName('manual-payments'))}
         />
       </div>
       {filteredOut ? (

@@ -13,6 +13,7 @@ import { ReferralHistory } from '../features/referrals/components/referral-histo
 import { APP_NAME, useAppSettings } from '../lib/app-settings.ts';
 import { useAuth } from '../lib/auth.tsx';
 import { formatINR } from '../lib/format.ts';
+import { referralsToNextSpin } from '../lib/spin-progress.ts';
 
 export default function ReferralsScreen() {
   const { user } = useAuth();
@@ -31,7 +32,8 @@ export default function ReferralsScreen() {
 
   const perSpin = settings.data?.referralsPerSpin ?? 5;
   const reward = settings.data?.referralReward ?? '400.00';
-  const toNextSpin = perSpin - (user.successfulReferrals % perSpin);
+  const toNextSpin = referralsToNextSpin(user);
+  const towardSpin = Math.max(0, perSpin - toNextSpin);
   const link = referralLink(user.referralCode);
   const share = shareLinks(APP_NAME, user.referralCode, link, formatINR(reward, 0));
 
@@ -48,8 +50,8 @@ export default function ReferralsScreen() {
           value={`${toNextSpin} more`}
           tone="warning"
           icon={<Gift aria-hidden="true" className="size-5" />}
-          progress={((perSpin - toNextSpin) / perSpin) * 100}
-          hint={`${perSpin - toNextSpin} of ${perSpin} referrals`}
+          progress={(towardSpin / perSpin) * 100}
+          hint={`${towardSpin} of ${perSpin} referrals`}
         />
       </section>
 

@@ -10,10 +10,12 @@ import { Field } from '../components/ui/field.tsx';
 import { Input } from '../components/ui/input.tsx';
 import { OtpInput } from '../components/ui/otp-input.tsx';
 import { PasswordInput } from '../components/ui/password-input.tsx';
+import { PhoneInput } from '../components/ui/phone-input.tsx';
 import { toast } from '../components/ui/toast-store.ts';
-import { ApiError, errorMessage } from '../lib/api-client.ts';
+import { ApiError } from '../lib/api-client.ts';
 import { BRAND } from '../lib/app-settings.ts';
 import { useAuth } from '../lib/auth.tsx';
+import { useBusyAction } from '../lib/use-busy-action.ts';
 import { formatCountdown, useCountdown } from '../lib/use-countdown.ts';
 
 interface FormState {
@@ -42,7 +44,7 @@ export default function RegisterScreen() {
   const { register, verifyOtp, resendOtp } = useAuth();
   const [form, setForm] = useState<FormState>({ username: '', phone: '', email: '', password: '', referralCode: (params.get('ref') ?? '').trim().toUpperCase() });
   const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyAction();
   const [userId, setUserId] = useState<string | null>(null);
   const [otp, setOtp] = useState('');
   const cooldown = useCountdown();
@@ -54,54 +56,53 @@ export default function RegisterScreen() {
     const v = validate(form);
     setErrors(v);
     if (Object.keys(v).length > 0) return;
-    setBusy(true);
-    try {
-      const res = await register({
-        username: form.username.trim(),
-        phone: form.phone,
-        email: form.email.trim() || undefined,
-        password: form.password,
-        referralCode: form.referralCode.trim(),
-      });
-      setUserId(res.userId);
-      setOtp('');
-      cooldown.start(OTP_RESEND_COOLDOWN_S);
-      toast({ title: 'Registration successful', description: 'OTP sent to your mobile number', variant: 'success' });
-    } catch (err) {
-      if (err instanceof ApiError && err.fields) setErrors(err.fields as Errors);
-      toast({ title: 'Registration failed', description: errorMessage(err, 'Please check your details and try again'), variant: 'destructive' });
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        const res = await register({
+          username: form.username.trim(),
+          phone: form.phone,
+          email: form.email.trim() || undefined,
+          password: form.password,
+          referralCode: form.referralCode.trim(),
+        });
+        setUserId(res.userId);
+        setOtp('');
+        cooldown.start(OTP_RESEND_COOLDOWN_S);
+        toast({ title: 'Registration successful', description: 'OTP sent to your mobile number', variant: 'success' });
+      },
+      {
+        title: 'Registration failed',
+        fallback: 'Please check your details and try again',
+        onError: (err) => {
+          if (err instanceof ApiError && err.fields) setErrors(err.fields as Errors);
+        },
+      },
+    );
   };
 
   const onVerify = async (e: FormEvent) => {
     e.preventDefault();
     if (!userId || otp.length !== 6) return;
-    setBusy(true);
-    try {
-      await verifyOtp(userId, otp);
-      toast({ title: 'Account verified', description: `Welcome to ${BRAND}!`, variant: 'success' });
-      navigate('/dashboard');
-    } catch (err) {
-      toast({ title: 'Verification failed', description: errorMessage(err, 'Invalid or expired code'), variant: 'destructive' });
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        await verifyOtp(userId, otp);
+        toast({ title: 'Account verified', description: `Welcome to ${BRAND}!`, variant: 'success' });
+        navigate('/dashboard');
+      },
+      { title: 'Verification failed', fallback: 'Invalid or expired code' },
+    );
   };
 
   const onResend = async () => {
     if (!userId || cooldown.seconds > 0 || busy) return;
-    setBusy(true);
-    try {
-      await resendOtp(userId);
-      cooldown.start(OTP_RESEND_COOLDOWN_S);
-      toast({ title: 'OTP Resent', description: 'New OTP sent to your mobile number', variant: 'success' });
-    } catch (err) {
-      toast({ title: 'Resend failed', description: errorMessage(err, 'Please try again shortly'), variant: 'destructive' });
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        await resendOtp(userId);
+        cooldown.start(OTP_RESEND_COOLDOWN_S);
+        toast({ title: 'OTP Resent', description: 'New OTP sent to your mobile number', variant: 'success' });
+      },
+      { title: 'Resend failed', fallback: 'Please try again shortly' },
+    );
   };
 
   if (userId) {
@@ -147,17 +148,7 @@ export default function RegisterScreen() {
           <Input name="username" autoComplete="username" placeholder="Your name" value={form.username} onChange={(e) => set('username')(e.target.value)} />
         </Field>
         <Field label="Mobile Number" error={errors.phone}>
-          <Input
-            name="phone"
-            type="tel"
-            inputMode="numeric"
-            autoComplete="tel-national"
-            placeholder="10-digit mobile number"
-            leading="+91"
-            maxLength={10}
-            value={form.phone}
-            onChange={(e) => set('phone')(e.target.value.replace(/\D/g, '').slice(0, 10))}
-          />
+          <PhoneInput name="phone" value={form.phone} onValueChange={set('phone')} />
         </Field>
         <Field label="Email (optional)" error={errors.email}>
           <Input name="email" type="email" autoComplete="email" placeholder="you@example.com" value={form.email} onChange={(e) => set('email')(e.target.value)} />

@@ -17,6 +17,7 @@ import { ApiError } from '../lib/api-client.ts';
 import { useAppSettings } from '../lib/app-settings.ts';
 import { useAuth } from '../lib/auth.tsx';
 import { formatINR } from '../lib/format.ts';
+import { referralsToNextSpin } from '../lib/spin-progress.ts';
 
 const SpinWheel = lazy(() => import('../features/spin/components/spin-wheel.tsx'));
 
@@ -49,7 +50,7 @@ export default function SpinScreen() {
   const segments = settings.data?.wheel.segments;
   const amounts = segments?.map((s) => s.amount) ?? DEFAULT_AMOUNTS;
   const perSpin = settings.data?.referralsPerSpin ?? 5;
-  const toNextSpin = perSpin - (user.successfulReferrals % perSpin);
+  const toNextSpin = referralsToNextSpin(user);
   const available = spinning ? Math.max(0, user.spinsAvailable - 1) : user.spinsAvailable;
 
   async function go() {

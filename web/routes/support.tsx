@@ -97,7 +97,7 @@ export default function SupportScreen() {
         </span>
         <div className="flex-1">
           <h2 className="font-semibold">Support Hours</h2>
-          <p className="text-sm text-muted-foreground">9:00 AM - 10:00 PM IST, every day (including weekends and holidays)</p>
+          <p className="text-sm text-muted-foreground">9:00 AM-10:00 PM IST every day (including weekends and holidays)</p>
         </div>
         <Badge tone="success">Phone 24/7</Badge>
       </Card>

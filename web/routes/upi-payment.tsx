@@ -10,6 +10,7 @@ import { Button } from '../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card.tsx';
 import { PageHeader } from '../components/ui/page-header.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
+import { NumberedSteps } from '../components/ui/numbered-steps.tsx';
 import { toast } from '../components/ui/toast.tsx';
 import { useUpiQr } from '../features/activation/api.ts';
 import { PaymentDetails } from '../features/activation/components/payment-details.tsx';
@@ -109,16 +110,7 @@ export default function UpiPaymentScreen() {
               <CardTitle>Payment Instructions</CardTitle>
             </CardHeader>
             <CardContent>
-              <ol className="flex flex-col gap-3 text-sm">
-                {STEPS.map((s, i) => (
-                  <li key={s} className="flex gap-3">
-                    <span aria-hidden="true" className="tabular flex size-6 shrink-0 items-center justify-center rounded-full bg-primary-soft text-xs font-bold text-primary-soft-foreground">
-                      {i + 1}
-                    </span>
-                    <span className="text-muted-foreground">{s}</span>
-                  </li>
-                ))}
-              </ol>
+              <NumberedSteps items={STEPS} />
               <Button asChild variant="outline" className="mt-5 w-full">
                 <Link to="/manual-payment">
                   <Upload aria-hidden="true" className="size-4" /> Submit Payment Proof

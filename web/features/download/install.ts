@@ -1,6 +1,7 @@
 // Download-page actions: the APK (checked first, because the SPA fallback answers unknown paths with
 // index.html), the HTML shortcut that redirects to this site, and the PWA install prompt.
 import { useEffect, useState } from 'react';
+import { saveBlob } from '../../lib/save-blob.ts';
 
 export const APK_PATH = '/downloads/referral-hub.apk';
 export const APK_VERSION = '1.0.0';
@@ -15,15 +16,6 @@ export async function apkAvailable(): Promise<boolean> {
   } catch {
     return false;
   }
-}
-
-export function triggerDownload(href: string, fileName: string): void {
-  const a = document.createElement('a');
-  a.href = href;
-  a.download = fileName;
-  document.body.append(a);
-  a.click();
-  a.remove();
 }
 
 function escapeHtml(s: string): string {
@@ -51,10 +43,7 @@ export function shortcutHtml(appName: string, origin: string): string {
 }
 
 export function downloadShortcut(appName: string, origin: string): void {
-  const blob = new Blob([shortcutHtml(appName, origin)], { type: 'text/html' });
-  const url = URL.createObjectURL(blob);
-  triggerDownload(url, `${appName.replace(/[^\w-]+/g, '-')}.html`);
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveBlob(new Blob([shortcutHtml(appName, origin)], { type: 'text/html' }), `${appName.replace(/[^\w-]+/g, '-')}.html`);
 }
 
 interface BeforeInstallPromptEvent extends Event {

@@ -69,16 +69,3 @@ export function transactionsCsv(rows: Transaction[]): string {
 export function csvFileName(prefix: string, now = new Date()): string {
   return `${prefix}-${format(now, 'yyyy-MM-dd')}.csv`;
 }
-
-export function downloadCsv(fileName: string, csv: string): void {
-  // BOM so Excel opens the ₹ sign and Indian names as UTF-8.
-  const blob = new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' });
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}

@@ -8,70 +8,36 @@ import { StatusBadge } from '../../../components/ui/badge.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { SkeletonList } from '../../../components/ui/skeleton.tsx';
 import { Table, type TableColumn } from '../../../components/ui/table.tsx';
-import { toast } from '../../../components/ui/toast.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { formatDate, formatINR } from '../../../lib/format.ts';
 import { paymentScreenshotUrl, useDecidePayment, usePayments } from '../api.ts';
 import { useDebouncedValue } from '../use-debounced-value.ts';
 import { ScreenshotThumbnail } from './screenshot-thumbnail.tsx';
-import { DecisionDialog } from './decision-dialog.tsx';
-import { RowActions } from './row-actions.tsx';
+import { DECISION_STATUS_OPTIONS, decisionColumn, useDecisionFlow, userColumn } from './decision-flow.tsx';
 import { ListToolbar, LoadMore } from './list-toolbar.tsx';
-
-export const DECISION_STATUS_OPTIONS = [
-  { value: 'pending', label: 'Pending' },
-  { value: 'approved', label: 'Approved' },
-  { value: 'rejected', label: 'Rejected' },
-  { value: 'all', label: 'All statuses' },
-];
-
-type Pending = { payment: AdminPayment; status: 'approved' | 'rejected' };
 
 export function PaymentsTab() {
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState('pending');
   const q = useDebouncedValue(search);
   const payments = usePayments({ status, q });
-  const decide = useDecidePayment();
-  const [confirming, setConfirming] = useState<Pending | null>(null);
   const rows = payments.data?.pages.flatMap((p) => p.items) ?? [];
-
-  const onConfirm = (notes: string) => {
-    if (!confirming) return;
-    const { payment, status: decision } = confirming;
-    decide.mutate(
-      { id: payment.id, status: decision, notes },
-      {
-        onSuccess: () => {
-          toast({
-            title: decision === 'approved' ? 'Payment approved' : 'Payment rejected',
-            description: decision === 'approved' ? `${payment.username} is now active.` : `${payment.username} can submit a new proof.`,
-            variant: decision === 'approved' ? 'success' : 'default',
-          });
-          setConfirming(null);
-        },
-        onError: (err) => {
-          toast({ title: 'Error', description: errorMessage(err, decision === 'approved' ? 'Failed to approve payment' : 'Failed to reject payment'), variant: 'destructive' });
-          setConfirming(null);
-        },
-      },
-    );
-  };
+  const review = useDecisionFlow<AdminPayment>({
+    decide: useDecidePayment(),
+    noun: 'payment',
+    done: (p, decision) => ({
+      title: decision === 'approved' ? 'Payment approved' : 'Payment rejected',
+      description: decision === 'approved' ? `${p.username} is now active.` : `${p.username} can submit a new proof.`,
+    }),
+    failed: { approved: 'Failed to approve payment', rejected: 'Failed to reject payment' },
+    describe: (p, decision) =>
+      decision === 'approved'
+        ? `${formatINR(p.amount)} from ${p.username} (UTR ${p.utrNumber}). The account is activated and the referrer is paid.`
+        : `${p.username} (UTR ${p.utrNumber}) will be told the proof was rejected and can submit a new one.`,
+  });
 
   const columns: TableColumn<AdminPayment>[] = [
-    {
-      key: 'user',
-      header: 'User',
-      mobile: 'title',
-      cell: (p) => (
-        <div className="min-w-0">
-          <p className="truncate font-medium">{p.username}</p>
-          <p className="truncate text-xs text-muted-foreground" title={p.userId}>
-            {p.phone ?? p.userId.slice(-8)}
-          </p>
-        </div>
-      ),
-    },
+    userColumn<AdminPayment>(),
     { key: 'amount', header: 'Amount', align: 'right', cell: (p) => <Amount value={p.amount} className="font-semibold" /> },
     { key: 'utr', header: 'UTR', cell: (p) => <span className="font-mono text-xs tracking-wide">{p.utrNumber}</span> },
     {
@@ -85,24 +51,12 @@ export function PaymentsTab() {
     },
     { key: 'status', header: 'Status', cell: (p) => <StatusBadge status={p.status} /> },
     { key: 'date', header: 'Date', cell: (p) => <span className="whitespace-nowrap">{formatDate(p.createdAt)}</span> },
-    {
-      key: 'actions',
-      header: <span className="sr-only">Actions</span>,
-      align: 'right',
-      cell: (p) =>
-        p.status === 'pending' ? (
-          <RowActions
-            approveLabel={`Approve payment from ${p.username}`}
-            rejectLabel={`Reject payment from ${p.username}`}
-            onApprove={() => setConfirming({ payment: p, status: 'approved' })}
-            onReject={() => setConfirming({ payment: p, status: 'rejected' })}
-          />
-        ) : (
-          <span className="block max-w-48 truncate text-xs text-muted-foreground" title={p.adminNotes ?? undefined}>
-            {p.adminNotes ?? '—'}
-          </span>
-        ),
-    },
+    decisionColumn<AdminPayment>({
+      approveLabel: (p) => `Approve payment from ${p.username}`,
+      rejectLabel: (p) => `Reject payment from ${p.username}`,
+      onDecide: review.ask,
+      notesClassName: 'max-w-48',
+    }),
   ];
 
   return (
@@ -132,21 +86,7 @@ export function PaymentsTab() {
           {rows.length > 0 ? <LoadMore shown={rows.length} hasNextPage={payments.hasNextPage} isFetchingNextPage={payments.isFetchingNextPage} onLoadMore={() => void payments.fetchNextPage()} /> : null}
         </>
       )}
-      {confirming ? (
-        <DecisionDialog
-          title={confirming.status === 'approved' ? 'Approve this payment?' : 'Reject this payment?'}
-          description={
-            confirming.status === 'approved'
-              ? `${formatINR(confirming.payment.amount)} from ${confirming.payment.username} (UTR ${confirming.payment.utrNumber}). The account is activated and the referrer is paid.`
-              : `${confirming.payment.username} (UTR ${confirming.payment.utrNumber}) will be told the proof was rejected and can submit a new one.`
-          }
-          confirmLabel={confirming.status === 'approved' ? 'Approve' : 'Reject'}
-          tone={confirming.status === 'approved' ? 'success' : 'destructive'}
-          busy={decide.isPending}
-          onConfirm={onConfirm}
-          onClose={() => setConfirming(null)}
-        />
-      ) : null}
+      {review.dialog}
     </div>
   );
 }

@@ -16,13 +16,11 @@ import { formatDate, formatINR } from '../../../lib/format.ts';
 import { fetchAllPendingWithdrawals, fetchDownload, fetchImageBlob, useDecideWithdrawal, useWithdrawals, withdrawalScreenshotUrl } from '../api.ts';
 import { parseBankDetails } from '../bank-details.ts';
 import { payoutCsv } from '../csv.ts';
-import { saveBlob } from '../../../lib/save-blob.ts';
+import { saveBlob, saveCsv } from '../../../lib/save-blob.ts';
 import { useDebouncedValue } from '../use-debounced-value.ts';
 import { AuthenticatedImage } from '../../../components/ui/authenticated-image.tsx';
-import { DecisionDialog } from './decision-dialog.tsx';
-import { RowActions } from './row-actions.tsx';
+import { DECISION_STATUS_OPTIONS, decisionColumn, useDecisionFlow, userColumn } from './decision-flow.tsx';
 import { ListToolbar, LoadMore } from './list-toolbar.tsx';
-import { DECISION_STATUS_OPTIONS } from './payments-tab.tsx';
 
 export const SCREENSHOT_STAGGER_MS = 300;
 export const NO_SCREENSHOTS_MESSAGE = 'कोई QR स्क्रीनशॉट उपलब्ध नहीं है / No QR screenshots available';
@@ -37,7 +35,6 @@ function TwoLine({ first, second }: { first: string; second: string }) {
   );
 }
 
-type Pending = { withdrawal: AdminWithdrawal; status: 'approved' | 'rejected' };
 type Viewing = { withdrawal: AdminWithdrawal; src: string };
 
 export function WithdrawalsTab() {
@@ -45,13 +42,22 @@ export function WithdrawalsTab() {
   const [status, setStatus] = useState('pending');
   const q = useDebouncedValue(search);
   const withdrawals = useWithdrawals({ status, q });
-  const decide = useDecideWithdrawal();
-  const [confirming, setConfirming] = useState<Pending | null>(null);
   const [viewing, setViewing] = useState<Viewing | null>(null);
   const [alert, setAlert] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
   const [downloadingAll, setDownloadingAll] = useState(false);
   const rows = withdrawals.data?.pages.flatMap((p) => p.items) ?? [];
+  const review = useDecisionFlow<AdminWithdrawal>({
+    decide: useDecideWithdrawal(),
+    noun: 'withdrawal',
+    done: (w, decision) => ({
+      title: decision === 'approved' ? 'Withdrawal approved' : 'Withdrawal rejected',
+      description: decision === 'approved' ? `${formatINR(w.amount)} to ${w.username} marked as paid.` : `${formatINR(w.amount)} refunded to ${w.username}'s wallet.`,
+    }),
+    failed: { approved: 'Failed to approve withdrawal', rejected: 'Failed to reject withdrawal' },
+    describe: (w, decision) =>
+      decision === 'approved' ? `Confirm you have paid ${formatINR(w.amount)} to ${w.username}.` : `${formatINR(w.amount)} goes back to ${w.username}'s wallet.`,
+  });
 
   const view = async (w: AdminWithdrawal) => {
     setAlert(null);
@@ -109,7 +115,7 @@ export function WithdrawalsTab() {
         return;
       }
       const day = new Date().toISOString().slice(0, 10);
-      saveBlob(new Blob([`\uFEFF${payoutCsv(pending)}`], { type: 'text/csv;charset=utf-8' }), `pending-withdrawals-${day}.csv`);
+      saveCsv(payoutCsv(pending), `pending-withdrawals-${day}.csv`);
       toast({ title: 'CSV exported', description: `${pending.length} pending withdrawal${pending.length === 1 ? '' : 's'} for bank payout.`, variant: 'success' });
     } catch (err) {
       toast({ title: 'Error', description: errorMessage(err, 'Failed to export withdrawals'), variant: 'destructive' });
@@ -118,42 +124,8 @@ export function WithdrawalsTab() {
     }
   };
 
-  const onConfirm = (notes: string) => {
-    if (!confirming) return;
-    const { withdrawal: w, status: decision } = confirming;
-    decide.mutate(
-      { id: w.id, status: decision, notes },
-      {
-        onSuccess: () => {
-          toast({
-            title: decision === 'approved' ? 'Withdrawal approved' : 'Withdrawal rejected',
-            description: decision === 'approved' ? `${formatINR(w.amount)} to ${w.username} marked as paid.` : `${formatINR(w.amount)} refunded to ${w.username}'s wallet.`,
-            variant: decision === 'approved' ? 'success' : 'default',
-          });
-          setConfirming(null);
-        },
-        onError: (err) => {
-          toast({ title: 'Error', description: errorMessage(err, decision === 'approved' ? 'Failed to approve withdrawal' : 'Failed to reject withdrawal'), variant: 'destructive' });
-          setConfirming(null);
-        },
-      },
-    );
-  };
-
   const columns: TableColumn<AdminWithdrawal>[] = [
-    {
-      key: 'user',
-      header: 'User',
-      mobile: 'title',
-      cell: (w) => (
-        <div className="min-w-0">
-          <p className="truncate font-medium">{w.username}</p>
-          <p className="truncate text-xs text-muted-foreground" title={w.userId}>
-            {w.phone ?? w.userId.slice(-8)}
-          </p>
-        </div>
-      ),
-    },
+    userColumn<AdminWithdrawal>(),
     { key: 'amount', header: 'Amount', align: 'right', cell: (w) => <Amount value={w.amount} className="font-semibold" /> },
     { key: 'holder', header: <TwoLine first="Account" second="Holder" />, cell: (w) => parseBankDetails(w.bankDetails).accountHolderName || '—' },
     { key: 'account', header: <TwoLine first="Account" second="Number" />, cell: (w) => <span className="break-all font-mono text-xs">{parseBankDetails(w.bankDetails).accountNumber || '—'}</span> },
@@ -188,25 +160,13 @@ export function WithdrawalsTab() {
     },
     { key: 'status', header: 'Status', cell: (w) => <StatusBadge status={w.status} /> },
     { key: 'date', header: 'Date', cell: (w) => <span className="whitespace-nowrap">{formatDate(w.createdAt)}</span> },
-    {
-      key: 'actions',
-      header: <span className="sr-only">Actions</span>,
-      align: 'right',
-      cell: (w) =>
-        w.status === 'pending' ? (
-          <RowActions
-            compact
-            approveLabel={`Approve withdrawal for ${w.username}`}
-            rejectLabel={`Reject withdrawal for ${w.username}`}
-            onApprove={() => setConfirming({ withdrawal: w, status: 'approved' })}
-            onReject={() => setConfirming({ withdrawal: w, status: 'rejected' })}
-          />
-        ) : (
-          <span className="block max-w-40 truncate text-xs text-muted-foreground" title={w.adminNotes ?? undefined}>
-            {w.adminNotes ?? '—'}
-          </span>
-        ),
-    },
+    decisionColumn<AdminWithdrawal>({
+      compact: true,
+      approveLabel: (w) => `Approve withdrawal for ${w.username}`,
+      rejectLabel: (w) => `Reject withdrawal for ${w.username}`,
+      onDecide: review.ask,
+      notesClassName: 'max-w-40',
+    }),
   ];
 
   // Nine columns: tighter cell padding keeps the row actions in view on a 1280 px screen.
@@ -263,21 +223,7 @@ export function WithdrawalsTab() {
           </Button>
         </Dialog>
       ) : null}
-      {confirming ? (
-        <DecisionDialog
-          title={confirming.status === 'approved' ? 'Approve this withdrawal?' : 'Reject this withdrawal?'}
-          description={
-            confirming.status === 'approved'
-              ? `Confirm you have paid ${formatINR(confirming.withdrawal.amount)} to ${confirming.withdrawal.username}.`
-              : `${formatINR(confirming.withdrawal.amount)} goes back to ${confirming.withdrawal.username}'s wallet.`
-          }
-          confirmLabel={confirming.status === 'approved' ? 'Approve' : 'Reject'}
-          tone={confirming.status === 'approved' ? 'success' : 'destructive'}
-          busy={decide.isPending}
-          onConfirm={onConfirm}
-          onClose={() => setConfirming(null)}
-        />
-      ) : null}
+      {review.dialog}
     </div>
   );
 }

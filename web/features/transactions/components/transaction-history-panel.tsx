@@ -5,8 +5,9 @@ import { SearchX } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
+import { saveCsv } from '../../../lib/save-blob.ts';
 import { useTransactions } from '../api.ts';
-import { applyFilter, csvFileName, downloadCsv, EMPTY_FILTER, STATUS_LABELS, transactionsCsv, TYPE_LABELS, type ListFilter } from '../filters.ts';
+import { applyFilter, csvFileName, EMPTY_FILTER, STATUS_LABELS, transactionsCsv, TYPE_LABELS, type ListFilter } from '../filters.ts';
 import { ListToolbar } from './list-toolbar.tsx';
 import { TransactionList } from './transaction-list.tsx';
 
@@ -35,7 +36,7 @@ export function TransactionHistoryPanel({ title }: { title?: React.ReactNode }) 
             });
           }}
           exportDisabled={!rows || rows.length === 0}
-          onExport={() => rows && downloadCsv(csvFileName('transactions'), transactionsCsv(rows))}
+          onExport={() => rows && saveCsv(transactionsCsv(rows), csvFileName('transactions'))}
         />
       </div>
       {q.data && rows && rows.length !== q.data.length ? (
