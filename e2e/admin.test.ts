@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActivatedUser, nextPhone, pngFile, registerUser, type RegisteredUser } from '../server/test/fixtures.ts';
 import { expectNoSeriousA11yViolations, screenshot, signInWithToken, startE2E, waitForAnimations, waitForHeading, waitForToast, type E2E } from './harness.ts';
-import { totp } from './totp.ts';
+import { totp } from '../server/test/independent-totp.ts';
 
 const ADMIN = { username: 'Asha Verma', email: 'asha.admin@example.com', password: 'Str0ng!Admin#2026', phone: '9811122233' };
 

@@ -1,39 +1,11 @@
 // Admin TOTP 2FA through the API: setup, verify, sign-in, replay, clock drift window, backup codes
 // under parallel use, throttling, and the 12-hour admin session. Codes come from an independent
-// RFC 6238 implementation below (node:crypto), not from the library the server uses.
-import { createHmac } from 'node:crypto';
+// RFC 6238 implementation (server/test/independent-totp.ts), not from the library the server uses.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drivers, startTestServer, type TestServer } from '../test/harness.ts';
 import { ADMIN, createAdmin } from '../test/fixtures.ts';
 import { adminTwoFactor, backupCodes } from '../db/schema.ts';
-
-function base32Decode(input: string): Buffer {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = 0;
-  let value = 0;
-  const out: number[] = [];
-  for (const ch of input.replace(/=+$/, '').toUpperCase()) {
-    const idx = alphabet.indexOf(ch);
-    if (idx < 0) throw new Error(`bad base32 character ${ch}`);
-    value = (value << 5) | idx;
-    bits += 5;
-    if (bits >= 8) {
-      out.push((value >>> (bits - 8)) & 0xff);
-      bits -= 8;
-    }
-  }
-  return Buffer.from(out);
-}
-
-/** RFC 6238 TOTP, HMAC-SHA1, 6 digits, 30-second steps. */
-function totp(secretBase32: string, atMs: number): string {
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(atMs / 1000 / 30)));
-  const mac = createHmac('sha1', base32Decode(secretBase32)).update(counter).digest();
-  const offset = mac[mac.length - 1]! & 0x0f;
-  const binary = (mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000;
-  return String(binary).padStart(6, '0');
-}
+import { totp } from '../test/independent-totp.ts';
 
 const STEP = 30_000;
 
