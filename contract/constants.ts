@@ -25,6 +25,8 @@ export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 
 export const USER_SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const ADMIN_SESSION_TTL_MS = 12 * 60 * 60 * 1000;
+/** Changing an admin's 2FA or passkeys needs a sign-in at most this old (step-up). */
+export const ADMIN_RECENT_SIGN_IN_MS = 15 * 60 * 1000;
 
 export const PASSWORD_MIN_LENGTH = 6;
 export const PHONE_LENGTH = 10;

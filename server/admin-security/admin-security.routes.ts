@@ -5,7 +5,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { AppContext } from '../context.ts';
-import { clientIp, requireAdmin } from '../sessions/auth.ts';
+import { clientIp, requireAdmin, requireRecentAdmin } from '../sessions/auth.ts';
 import {
   ActivityPageSchema,
   ActivityQuerySchema,
@@ -57,24 +57,27 @@ export function adminSecurityPublicRoutes(ctx: AppContext): FastifyPluginAsync {
 
 export function adminSecurityRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
-    app.post('/2fa/setup', async (request) => TwoFactorSetupResponseSchema.parse(await setupTwoFactor(ctx, requireAdmin(request))));
+    app.post('/2fa/setup', async (request) => TwoFactorSetupResponseSchema.parse(await setupTwoFactor(ctx, requireRecentAdmin(request, ctx.now()))));
 
     app.post('/2fa/verify', async (request) => {
+      const admin = requireRecentAdmin(request, ctx.now());
       const { token } = TwoFactorVerifyRequestSchema.parse(request.body);
-      return TwoFactorVerifyResponseSchema.parse(await verifyTwoFactor(ctx, requireAdmin(request), token, clientIp(request)));
+      return TwoFactorVerifyResponseSchema.parse(await verifyTwoFactor(ctx, admin, token, clientIp(request)));
     });
 
     app.get('/security/status', async (request) => SecurityStatusSchema.parse(await getSecurityStatus(ctx.db, requireAdmin(request).id)));
 
     app.post('/passkey/register/begin', async (request) => {
+      const admin = requireRecentAdmin(request, ctx.now());
       PasskeyRegisterBeginRequestSchema.parse(request.body ?? {});
-      return beginPasskeyRegistration(ctx, requireAdmin(request));
+      return beginPasskeyRegistration(ctx, admin);
     });
 
     app.post('/passkey/register/finish', async (request) => {
+      const admin = requireRecentAdmin(request, ctx.now());
       const { credential, deviceName } = PasskeyRegisterFinishRequestSchema.parse(request.body);
       // The schema checked the envelope; the verifier checks every inner field.
-      const result = await finishPasskeyRegistration(ctx, requireAdmin(request), credential as unknown as RegistrationResponseJSON, deviceName, clientIp(request));
+      const result = await finishPasskeyRegistration(ctx, admin, credential as unknown as RegistrationResponseJSON, deviceName, clientIp(request));
       return PasskeyRegisterFinishResponseSchema.parse(result);
     });
 

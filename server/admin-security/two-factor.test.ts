@@ -184,4 +184,26 @@ describe.each(drivers)('admin 2FA (%s)', (driver) => {
     s.clock.advance(2 * 60_000);
     expect((await s.api('GET', '/api/admin/security/status', { token: fresh.body.token })).status).toBe(401);
   });
+
+  it('asks for a fresh sign-in before 2FA or passkeys change (step-up)', async () => {
+    const at = alignClock(s);
+    const session = await login({ twoFactorToken: totp(secret, at) });
+    expect(session.status).toBe(200);
+    const token = session.body.token as string;
+    s.clock.advance(16 * 60_000);
+    // Still a valid session for everything else...
+    expect((await s.api('GET', '/api/admin/security/status', { token })).status).toBe(200);
+    // ...but not for planting a new second factor.
+    for (const [path, body] of [
+      ['/api/admin/2fa/setup', {}],
+      ['/api/admin/2fa/verify', { token: '123456' }],
+      ['/api/admin/passkey/register/begin', { deviceName: 'Admin Device' }],
+      ['/api/admin/passkey/register/finish', { credential: { id: 'x', rawId: 'x', type: 'public-key', response: {} }, deviceName: 'Admin Device' }],
+    ] as const) {
+      const res = await s.api('POST', path, { token, body });
+      expect([path, res.status, res.body.code]).toEqual([path, 403, 'REAUTH_REQUIRED']);
+    }
+    const again = await login({ twoFactorToken: totp(secret, alignClock(s)) });
+    expect((await s.api('POST', '/api/admin/passkey/register/begin', { token: again.body.token, body: { deviceName: 'Admin Device' } })).status).toBe(200);
+  });
 });

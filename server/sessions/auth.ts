@@ -2,12 +2,15 @@
 // requireAdmin is installed as a hook on the whole /api/admin scope (see app.ts), so no admin
 // route can forget it.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ADMIN_RECENT_SIGN_IN_MS } from '../../contract/constants.ts';
 import type { AppContext } from '../context.ts';
 import { forbidden, unauthenticated } from '../errors.ts';
 import { findSessionUser, type SessionUser } from './sessions.service.ts';
 
 export interface RequestAuth {
   sessionId: string;
+  /** When this session was signed in: security changes need a recent one. */
+  sessionCreatedAt: Date;
   user: SessionUser;
 }
 
@@ -51,6 +54,19 @@ export function requireActivatedUser(request: FastifyRequest): SessionUser {
 export function requireAdmin(request: FastifyRequest): SessionUser {
   const user = requireUser(request);
   if (!user.isAdmin) throw forbidden('Admin access required', 'NOT_ADMIN');
+  return user;
+}
+
+/**
+ * The admin, signed in within the last 15 minutes: what it takes to change 2FA or add a passkey.
+ * A stolen 12-hour admin session can then not plant its own second factor and keep access.
+ */
+export function requireRecentAdmin(request: FastifyRequest, now: Date): SessionUser {
+  const user = requireAdmin(request);
+  const signedInAt = request.auth!.sessionCreatedAt.getTime();
+  if (now.getTime() - signedInAt > ADMIN_RECENT_SIGN_IN_MS) {
+    throw forbidden('For your security, sign in again to change two-factor or passkey settings', 'REAUTH_REQUIRED');
+  }
   return user;
 }
 

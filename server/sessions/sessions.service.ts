@@ -36,10 +36,14 @@ export async function createSession(
 }
 
 /** The live session's user for a bearer token, or null when unknown, expired, revoked or the user is suspended. */
-export async function findSessionUser(db: Db, token: string, now: Date): Promise<{ sessionId: string; user: SessionUser } | null> {
+export async function findSessionUser(
+  db: Db,
+  token: string,
+  now: Date,
+): Promise<{ sessionId: string; sessionCreatedAt: Date; user: SessionUser } | null> {
   if (!token || token.length > 200) return null;
   const rows = await db
-    .select({ sessionId: sessions.id, user: users })
+    .select({ sessionId: sessions.id, sessionCreatedAt: sessions.createdAt, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
