@@ -66,7 +66,7 @@ async function replayOrClaim(ctx: AppContext, request: FastifyRequest, reply: Fa
     .limit(1);
   const row = rows[0];
   if (!row) {
-    // Deleted between our insert and select (its first request failed with a 5xx): the client may retry.
+    // Gone between our insert and select: nothing deletes claims today, so this is only defensive.
     throw conflict('A request with this Idempotency-Key is still being processed');
   }
   if (row.requestHash !== requestHash || row.method !== request.method || row.path !== request.url) {
@@ -86,11 +86,9 @@ async function storeAnswer(ctx: AppContext, request: FastifyRequest, reply: Fast
   if (!claim) return;
   request.idempotencyClaim = null;
   const where = and(eq(idempotencyKeys.userId, claim.userId), eq(idempotencyKeys.key, claim.key));
-  if (reply.statusCode >= 500) {
-    // Nothing was committed that the client can rely on: let a retry run the request again.
-    await ctx.db.delete(idempotencyKeys).where(where);
-    return;
-  }
+  // Every answer is kept, a 5xx too (as Stripe does): a 5xx may come after the money transaction
+  // committed, and running the retry again would then move the money twice. A client that wants
+  // another attempt after an error answer sends a new key.
   let body: unknown = null;
   if (typeof payload === 'string' && payload !== '') {
     try {
