@@ -7,7 +7,9 @@ import { Amount } from '../components/ui/amount.tsx';
 import { Badge } from '../components/ui/badge.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card.tsx';
+import { LoadMoreButton } from '../components/ui/load-more-button.tsx';
 import { PageHeader } from '../components/ui/page-header.tsx';
+import { toast } from '../components/ui/toast-store.ts';
 import { Skeleton } from '../components/ui/skeleton.tsx';
 import { useManualPayments, useUpiQr } from '../features/activation/api.ts';
 import { PaymentDetails } from '../features/activation/components/payment-details.tsx';
@@ -102,6 +104,16 @@ export default function ManualPaymentScreen() {
         </CardHeader>
         <CardContent>
           <PaymentHistoryList payments={payments.data} loading={payments.isPending} />
+          <LoadMoreButton
+            hasMore={Boolean(payments.hasNextPage)}
+            loading={payments.isFetchingNextPage}
+            onLoadMore={() => {
+              void payments.fetchNextPage().then((r) => {
+                if (r.isError) toast({ title: 'Error', description: 'Failed to load more payments', variant: 'destructive' });
+              });
+            }}
+            loadedLabel={payments.data ? `${payments.data.length} payments loaded` : undefined}
+          />
         </CardContent>
       </Card>
     </div>

@@ -1,11 +1,12 @@
 // Payments (/payments): four totals and two tabs, Transaction History and Manual Payments, each with
-// Refresh, Export (CSV of what is shown) and Filter.
+// Refresh, Export (CSV of what is shown of the loaded pages), Filter and Load more.
 import { useState } from 'react';
 import { ArrowDownLeft, ArrowUpRight, Clock, SearchX, Wallet } from 'lucide-react';
 import type { ManualPayment } from '../../contract/activation.ts';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { EmptyState } from '../components/ui/empty-state.tsx';
+import { LoadMoreButton } from '../components/ui/load-more-button.tsx';
 import { PageHeader } from '../components/ui/page-header.tsx';
 import { MoneyStat } from '../features/transactions/components/money-stat.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs.tsx';
@@ -25,15 +26,29 @@ export default function PaymentsScreen() {
   const { user } = useAuth();
   const tx = useTransactions();
   const stats = tx.data ? transactionStats(tx.data) : null;
+  // Earned comes from the server's total; the others are sums of the loaded pages and say so until all are loaded.
+  const partial = Boolean(tx.hasNextPage);
   if (!user) return null;
   return (
     <div className="flex flex-col gap-6">
       <PageHeader title="Payments" description="Your earnings, withdrawals and activation payments in one place." />
       <section aria-label="Payment totals" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         <MoneyStat label="Wallet Balance" amount={user.walletBalance} icon={<Wallet aria-hidden="true" className="size-5" />} />
-        <MoneyStat label="Total Earned" tone="success" amount={stats ? stats.credits : null} icon={<ArrowDownLeft aria-hidden="true" className="size-5" />} />
-        <MoneyStat label="Total Withdrawn" tone="destructive" amount={stats ? stats.withdrawn : null} icon={<ArrowUpRight aria-hidden="true" className="size-5" />} />
-        <MoneyStat label="Pending" tone="warning" value={stats ? stats.pending : '—'} icon={<Clock aria-hidden="true" className="size-5" />} hint="Transactions awaiting review" />
+        <MoneyStat label="Total Earned" tone="success" amount={user.totalEarnings} icon={<ArrowDownLeft aria-hidden="true" className="size-5" />} />
+        <MoneyStat
+          label={partial ? 'Withdrawn (loaded)' : 'Total Withdrawn'}
+          hint={partial && stats ? `Of the latest ${stats.count} transactions` : undefined}
+          tone="destructive"
+          amount={stats ? stats.withdrawn : null}
+          icon={<ArrowUpRight aria-hidden="true" className="size-5" />}
+        />
+        <MoneyStat
+          label={partial ? 'Pending (loaded)' : 'Pending'}
+          tone="warning"
+          value={stats ? stats.pending : '—'}
+          icon={<Clock aria-hidden="true" className="size-5" />}
+          hint={partial && stats ? `Awaiting review, of the latest ${stats.count}` : 'Transactions awaiting review'}
+        />
       </section>
       <Tabs defaultValue="transactions">
         <TabsList>
@@ -108,6 +123,16 @@ function ManualPaymentsPanel() {
       ) : (
         <PaymentHistoryList payments={rows} loading={q.isPending} />
       )}
+      <LoadMoreButton
+        hasMore={Boolean(q.hasNextPage)}
+        loading={q.isFetchingNextPage}
+        onLoadMore={() => {
+          void q.fetchNextPage().then((r) => {
+            if (r.isError) toast({ title: 'Error', description: 'Failed to load more payments', variant: 'destructive' });
+          });
+        }}
+        loadedLabel={q.data ? `${q.data.length} payments loaded` : undefined}
+      />
     </div>
   );
 }

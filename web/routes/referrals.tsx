@@ -4,6 +4,7 @@ import { Gift, Mail, MessageCircle, MessageSquare, Trophy, Users, Wallet } from 
 import { Button } from '../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card.tsx';
 import { CopyButton } from '../components/ui/copy-button.tsx';
+import { LoadMoreButton } from '../components/ui/load-more-button.tsx';
 import { PageHeader } from '../components/ui/page-header.tsx';
 import { MoneyStat } from '../features/transactions/components/money-stat.tsx';
 import { toast } from '../components/ui/toast.tsx';
@@ -42,7 +43,13 @@ export default function ReferralsScreen() {
       <PageHeader title="Referrals" description={`Earn ${formatINR(reward, 0)} for every friend who activates, and a free spin every ${perSpin} referrals.`} />
 
       <section aria-label="Referral stats" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-        <MoneyStat label="Total Referrals" value={referrals.data ? referrals.data.length : '—'} icon={<Users aria-hidden="true" className="size-5" />} />
+        <MoneyStat
+          label="Total Referrals"
+          // Counted from the loaded pages: while older ones remain it is a lower bound, shown as "50+".
+          value={referrals.data ? (referrals.hasNextPage ? `${referrals.data.length}+` : referrals.data.length) : '—'}
+          hint={referrals.hasNextPage ? 'More in Referral History' : undefined}
+          icon={<Users aria-hidden="true" className="size-5" />}
+        />
         <MoneyStat label="Successful" value={user.successfulReferrals} tone="success" icon={<Trophy aria-hidden="true" className="size-5" />} />
         <MoneyStat label="Earnings" amount={user.totalEarnings} tone="success" icon={<Wallet aria-hidden="true" className="size-5" />} />
         <MoneyStat
@@ -113,6 +120,16 @@ export default function ReferralsScreen() {
           </CardHeader>
           <CardContent>
             <ReferralHistory rows={referrals.data} loading={referrals.isPending} />
+            <LoadMoreButton
+              hasMore={Boolean(referrals.hasNextPage)}
+              loading={referrals.isFetchingNextPage}
+              onLoadMore={() => {
+                void referrals.fetchNextPage().then((r) => {
+                  if (r.isError) toast({ title: 'Error', description: 'Failed to load more referrals', variant: 'destructive' });
+                });
+              }}
+              loadedLabel={referrals.data ? `${referrals.data.length} referrals loaded` : undefined}
+            />
           </CardContent>
         </Card>
       </div>

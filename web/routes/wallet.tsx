@@ -1,11 +1,14 @@
-// Wallet (/wallet): gated on activation. Balance card, the withdraw form, Withdrawal History (a
-// 20rem scroll area) and Transaction History.
+// Wallet (/wallet): gated on activation. Balance card (server totals), the withdraw form, Withdrawal
+// History (a 20rem scroll area) and Transaction History, each paged with Load more.
 import { Link } from 'react-router';
 import { ArrowRight, TrendingUp, Wallet } from 'lucide-react';
 import { Amount } from '../components/ui/amount.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card.tsx';
+import { LoadMoreButton } from '../components/ui/load-more-button.tsx';
 import { PageHeader } from '../components/ui/page-header.tsx';
+import { ScrollArea } from '../components/ui/scroll-area.tsx';
+import { toast } from '../components/ui/toast-store.ts';
 import { ActivationRequired } from '../features/activation/components/activation-required.tsx';
 import { useTransactions } from '../features/transactions/api.ts';
 import { TransactionList } from '../features/transactions/components/transaction-list.tsx';
@@ -69,6 +72,16 @@ function ActiveWallet({ balance, totalEarnings, minWithdrawal }: { balance: stri
           </CardHeader>
           <CardContent>
             <WithdrawalHistory rows={withdrawals.data} loading={withdrawals.isPending} />
+            <LoadMoreButton
+              hasMore={Boolean(withdrawals.hasNextPage)}
+              loading={withdrawals.isFetchingNextPage}
+              onLoadMore={() => {
+                void withdrawals.fetchNextPage().then((r) => {
+                  if (r.isError) toast({ title: 'Error', description: 'Failed to load more withdrawals', variant: 'destructive' });
+                });
+              }}
+              loadedLabel={withdrawals.data ? `${withdrawals.data.length} withdrawals loaded` : undefined}
+            />
           </CardContent>
         </Card>
         <Card>
@@ -81,7 +94,20 @@ function ActiveWallet({ balance, totalEarnings, minWithdrawal }: { balance: stri
             </Button>
           </CardHeader>
           <CardContent>
-            <TransactionList rows={transactions.data?.slice(0, 10)} loading={transactions.isPending} label="Recent transactions" />
+            {/* Every loaded transaction in a fixed window, so Load more can reach the oldest without growing the page. */}
+            <ScrollArea className={transactions.data && transactions.data.length > 6 ? 'h-[28rem] pr-3' : 'pr-3'} label="Transaction history">
+              <TransactionList rows={transactions.data} loading={transactions.isPending} label="Recent transactions" />
+              <LoadMoreButton
+                hasMore={Boolean(transactions.hasNextPage)}
+                loading={transactions.isFetchingNextPage}
+                onLoadMore={() => {
+                  void transactions.fetchNextPage().then((r) => {
+                    if (r.isError) toast({ title: 'Error', description: 'Failed to load more transactions', variant: 'destructive' });
+                  });
+                }}
+                loadedLabel={transactions.data ? `${transactions.data.length} transactions loaded` : undefined}
+              />
+            </ScrollArea>
           </CardContent>
         </Card>
       </div>

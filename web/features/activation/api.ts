@@ -1,9 +1,10 @@
 // Activation data: the UPI QR for the activation fee, the user's manual payment proofs and the
 // proof submission (multipart, with an Idempotency-Key so a double tap cannot submit twice).
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ManualPayment, UpiQrResponse } from '../../../contract/activation.ts';
 import { api } from '../../lib/api-client.ts';
 import { USER_QUERY_KEY } from '../../lib/auth.tsx';
+import { pagedHistoryQuery } from '../../lib/paged-history.ts';
 
 /** A fresh Idempotency-Key (randomUUID needs a secure context, hence the fallback). */
 function newRequestKey(): string {
@@ -22,13 +23,11 @@ export function useUpiQr(userId: string, amount: string | undefined, enabled: bo
   return useQuery({ ...upiQrQuery(userId, amount), enabled });
 }
 
-export const manualPaymentsQuery = queryOptions({
-  queryKey: ['/api/manual-payments'] as const,
-  queryFn: ({ signal }) => api.get<ManualPayment[]>('/api/manual-payments?limit=100', { signal }),
-});
+export const manualPaymentsQuery = pagedHistoryQuery<ManualPayment>('/api/manual-payments');
 
+/** `data` is every loaded proof, newest first (a pending one is always the newest); `fetchNextPage` loads older ones. */
 export function useManualPayments() {
-  return useQuery(manualPaymentsQuery);
+  return useInfiniteQuery(manualPaymentsQuery);
 }
 
 export function screenshotUrl(paymentId: string): string {

@@ -1,16 +1,14 @@
-// Referrals data: the people the signed-in user referred (GET /api/referrals, newest first) and the
+// Referrals data: the people the signed-in user referred (GET /api/referrals, newest first, paged) and the
 // share texts built from the referral link.
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import type { ReferredUser } from '../../../contract/activation.ts';
-import { api } from '../../lib/api-client.ts';
+import { pagedHistoryQuery } from '../../lib/paged-history.ts';
 
-export const referralsQuery = queryOptions({
-  queryKey: ['/api/referrals'] as const,
-  queryFn: ({ signal }) => api.get<ReferredUser[]>('/api/referrals?limit=100', { signal }),
-});
+export const referralsQuery = pagedHistoryQuery<ReferredUser>('/api/referrals');
 
+/** `data` is every loaded referred user, newest first; `fetchNextPage` loads older ones. */
 export function useReferrals(enabled = true) {
-  return useQuery({ ...referralsQuery, enabled });
+  return useInfiniteQuery({ ...referralsQuery, enabled });
 }
 
 export function referralLink(code: string, origin = window.location.origin): string {

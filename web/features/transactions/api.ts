@@ -1,16 +1,12 @@
-// Transaction history (GET /api/transactions, newest first): the query builder shared by the wallet,
-// payments and transactions screens.
-import { queryOptions, useQuery } from '@tanstack/react-query';
+// Transaction history (GET /api/transactions, newest first, keyset-paged): the query builder shared
+// by the wallet, payments and transactions screens.
+import { useInfiniteQuery } from '@tanstack/react-query';
 import type { Transaction } from '../../../contract/wallet.ts';
-import { api } from '../../lib/api-client.ts';
+import { pagedHistoryQuery } from '../../lib/paged-history.ts';
 
-export const TRANSACTIONS_LIMIT = 200;
+export const transactionsQuery = pagedHistoryQuery<Transaction>('/api/transactions');
 
-export const transactionsQuery = queryOptions({
-  queryKey: ['/api/transactions'] as const,
-  queryFn: ({ signal }) => api.get<Transaction[]>(`/api/transactions?limit=${TRANSACTIONS_LIMIT}`, { signal }),
-});
-
+/** `data` is every loaded transaction; `fetchNextPage` loads the next older page. */
 export function useTransactions() {
-  return useQuery(transactionsQuery);
+  return useInfiniteQuery(transactionsQuery);
 }

@@ -1,17 +1,16 @@
 // Wallet data: the user's withdrawal requests and the withdraw call (multipart with bankDetails as a
 // JSON string and an optional screenshot, sent with an Idempotency-Key).
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Withdrawal } from '../../../contract/wallet.ts';
 import { api } from '../../lib/api-client.ts';
 import { USER_QUERY_KEY } from '../../lib/auth.tsx';
+import { pagedHistoryQuery } from '../../lib/paged-history.ts';
 
-export const withdrawalsQuery = queryOptions({
-  queryKey: ['/api/withdrawal-requests'] as const,
-  queryFn: ({ signal }) => api.get<Withdrawal[]>('/api/withdrawal-requests?limit=200', { signal }),
-});
+export const withdrawalsQuery = pagedHistoryQuery<Withdrawal>('/api/withdrawal-requests');
 
+/** `data` is every loaded withdrawal request, newest first; `fetchNextPage` loads older ones. */
 export function useWithdrawals() {
-  return useQuery(withdrawalsQuery);
+  return useInfiniteQuery(withdrawalsQuery);
 }
 
 export interface WithdrawRequest {

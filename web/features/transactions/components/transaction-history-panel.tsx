@@ -1,9 +1,10 @@
-// Transaction history with Refresh (re-fetch, spinning icon), Export (CSV of exactly the filtered
-// rows) and Filter (type, status, date range).
+// Transaction history with Refresh (re-fetch from the first page, spinning icon), Export (CSV of
+// exactly the filtered rows of the loaded pages), Filter (type, status, date range) and Load more.
 import { useState } from 'react';
 import { SearchX } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { LoadMoreButton } from '../../../components/ui/load-more-button.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { saveCsv } from '../../../lib/save-blob.ts';
 import { useTransactions } from '../api.ts';
@@ -41,7 +42,7 @@ export function TransactionHistoryPanel({ title }: { title?: React.ReactNode }) 
       </div>
       {q.data && rows && rows.length !== q.data.length ? (
         <p className="text-xs text-muted-foreground" aria-live="polite">
-          Showing {rows.length} of {q.data.length} transactions
+          Showing {rows.length} of {q.data.length} {q.hasNextPage ? 'loaded ' : ''}transactions
         </p>
       ) : null}
       {filtered ? (
@@ -58,6 +59,16 @@ export function TransactionHistoryPanel({ title }: { title?: React.ReactNode }) 
       ) : (
         <TransactionList rows={rows} loading={q.isPending} />
       )}
+      <LoadMoreButton
+        hasMore={Boolean(q.hasNextPage)}
+        loading={q.isFetchingNextPage}
+        onLoadMore={() => {
+          void q.fetchNextPage().then((r) => {
+            if (r.isError) toast({ title: 'Error', description: 'Failed to load more transactions', variant: 'destructive' });
+          });
+        }}
+        loadedLabel={q.data ? `${q.data.length} transactions loaded` : undefined}
+      />
       {q.isError ? <p className="text-sm text-destructive">Could not load transactions. Tap Refresh to try again.</p> : null}
     </div>
   );
