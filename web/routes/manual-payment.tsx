@@ -9,7 +9,6 @@ import { Button } from '../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card.tsx';
 import { LoadMoreButton } from '../components/ui/load-more-button.tsx';
 import { PageHeader } from '../components/ui/page-header.tsx';
-import { toast } from '../components/ui/toast-store.ts';
 import { Skeleton } from '../components/ui/skeleton.tsx';
 import { useManualPayments, useUpiQr } from '../features/activation/api.ts';
 import { PaymentDetails } from '../features/activation/components/payment-details.tsx';
@@ -18,6 +17,7 @@ import { PaymentProofForm } from '../features/activation/components/payment-proo
 import { useAppSettings } from '../lib/app-settings.ts';
 import { useAuth } from '../lib/auth.tsx';
 import { formatDate } from '../lib/format.ts';
+import { loadMoreProps } from '../lib/paged-history.ts';
 
 export default function ManualPaymentScreen() {
   const { user } = useAuth();
@@ -104,16 +104,7 @@ export default function ManualPaymentScreen() {
         </CardHeader>
         <CardContent>
           <PaymentHistoryList payments={payments.data} loading={payments.isPending} />
-          <LoadMoreButton
-            hasMore={Boolean(payments.hasNextPage)}
-            loading={payments.isFetchingNextPage}
-            onLoadMore={() => {
-              void payments.fetchNextPage().then((r) => {
-                if (r.isError) toast({ title: 'Error', description: 'Failed to load more payments', variant: 'destructive' });
-              });
-            }}
-            loadedLabel={payments.data ? `${payments.data.length} payments loaded` : undefined}
-          />
+          <LoadMoreButton {...loadMoreProps(payments, 'payments')} />
         </CardContent>
       </Card>
     </div>

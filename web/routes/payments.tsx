@@ -21,6 +21,7 @@ import { transactionStats } from '../features/transactions/stats.ts';
 import { useAuth } from '../lib/auth.tsx';
 import { formatDate } from '../lib/format.ts';
 import { saveCsv } from '../lib/save-blob.ts';
+import { loadMoreProps } from '../lib/paged-history.ts';
 
 export default function PaymentsScreen() {
   const { user } = useAuth();
@@ -123,16 +124,7 @@ function ManualPaymentsPanel() {
       ) : (
         <PaymentHistoryList payments={rows} loading={q.isPending} />
       )}
-      <LoadMoreButton
-        hasMore={Boolean(q.hasNextPage)}
-        loading={q.isFetchingNextPage}
-        onLoadMore={() => {
-          void q.fetchNextPage().then((r) => {
-            if (r.isError) toast({ title: 'Error', description: 'Failed to load more payments', variant: 'destructive' });
-          });
-        }}
-        loadedLabel={q.data ? `${q.data.length} payments loaded` : undefined}
-      />
+      <LoadMoreButton {...loadMoreProps(q, 'payments')} />
     </div>
   );
 }

@@ -15,6 +15,7 @@ import { APP_NAME, useAppSettings } from '../lib/app-settings.ts';
 import { useAuth } from '../lib/auth.tsx';
 import { formatINR } from '../lib/format.ts';
 import { referralsToNextSpin } from '../lib/spin-progress.ts';
+import { loadMoreProps } from '../lib/paged-history.ts';
 
 export default function ReferralsScreen() {
   const { user } = useAuth();
@@ -120,16 +121,7 @@ export default function ReferralsScreen() {
           </CardHeader>
           <CardContent>
             <ReferralHistory rows={referrals.data} loading={referrals.isPending} />
-            <LoadMoreButton
-              hasMore={Boolean(referrals.hasNextPage)}
-              loading={referrals.isFetchingNextPage}
-              onLoadMore={() => {
-                void referrals.fetchNextPage().then((r) => {
-                  if (r.isError) toast({ title: 'Error', description: 'Failed to load more referrals', variant: 'destructive' });
-                });
-              }}
-              loadedLabel={referrals.data ? `${referrals.data.length} referrals loaded` : undefined}
-            />
+            <LoadMoreButton {...loadMoreProps(referrals, 'referrals')} />
           </CardContent>
         </Card>
       </div>

@@ -8,7 +8,6 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../co
 import { LoadMoreButton } from '../components/ui/load-more-button.tsx';
 import { PageHeader } from '../components/ui/page-header.tsx';
 import { ScrollArea } from '../components/ui/scroll-area.tsx';
-import { toast } from '../components/ui/toast-store.ts';
 import { ActivationRequired } from '../features/activation/components/activation-required.tsx';
 import { useTransactions } from '../features/transactions/api.ts';
 import { TransactionList } from '../features/transactions/components/transaction-list.tsx';
@@ -17,6 +16,7 @@ import { WithdrawForm } from '../features/wallet/components/withdraw-form.tsx';
 import { WithdrawalHistory } from '../features/wallet/components/withdrawal-history.tsx';
 import { useAppSettings } from '../lib/app-settings.ts';
 import { useAuth } from '../lib/auth.tsx';
+import { loadMoreProps } from '../lib/paged-history.ts';
 
 export default function WalletScreen() {
   const { user } = useAuth();
@@ -72,16 +72,7 @@ function ActiveWallet({ balance, totalEarnings, minWithdrawal }: { balance: stri
           </CardHeader>
           <CardContent>
             <WithdrawalHistory rows={withdrawals.data} loading={withdrawals.isPending} />
-            <LoadMoreButton
-              hasMore={Boolean(withdrawals.hasNextPage)}
-              loading={withdrawals.isFetchingNextPage}
-              onLoadMore={() => {
-                void withdrawals.fetchNextPage().then((r) => {
-                  if (r.isError) toast({ title: 'Error', description: 'Failed to load more withdrawals', variant: 'destructive' });
-                });
-              }}
-              loadedLabel={withdrawals.data ? `${withdrawals.data.length} withdrawals loaded` : undefined}
-            />
+            <LoadMoreButton {...loadMoreProps(withdrawals, 'withdrawals')} />
           </CardContent>
         </Card>
         <Card>
@@ -97,16 +88,7 @@ function ActiveWallet({ balance, totalEarnings, minWithdrawal }: { balance: stri
             {/* Every loaded transaction in a fixed window, so Load more can reach the oldest without growing the page. */}
             <ScrollArea className={transactions.data && transactions.data.length > 6 ? 'h-[28rem] pr-3' : 'pr-3'} label="Transaction history">
               <TransactionList rows={transactions.data} loading={transactions.isPending} label="Recent transactions" />
-              <LoadMoreButton
-                hasMore={Boolean(transactions.hasNextPage)}
-                loading={transactions.isFetchingNextPage}
-                onLoadMore={() => {
-                  void transactions.fetchNextPage().then((r) => {
-                    if (r.isError) toast({ title: 'Error', description: 'Failed to load more transactions', variant: 'destructive' });
-                  });
-                }}
-                loadedLabel={transactions.data ? `${transactions.data.length} transactions loaded` : undefined}
-              />
+              <LoadMoreButton {...loadMoreProps(transactions, 'transactions')} />
             </ScrollArea>
           </CardContent>
         </Card>

@@ -11,6 +11,7 @@ import { useTransactions } from '../api.ts';
 import { applyFilter, csvFileName, EMPTY_FILTER, STATUS_LABELS, transactionsCsv, TYPE_LABELS, type ListFilter } from '../filters.ts';
 import { ListToolbar } from './list-toolbar.tsx';
 import { TransactionList } from './transaction-list.tsx';
+import { loadMoreProps } from '../../../lib/paged-history.ts';
 
 const TYPE_OPTIONS = Object.entries(TYPE_LABELS).map(([value, label]) => ({ value, label }));
 const STATUS_OPTIONS = Object.entries(STATUS_LABELS).map(([value, label]) => ({ value, label }));
@@ -59,16 +60,7 @@ export function TransactionHistoryPanel({ title }: { title?: React.ReactNode }) 
       ) : (
         <TransactionList rows={rows} loading={q.isPending} />
       )}
-      <LoadMoreButton
-        hasMore={Boolean(q.hasNextPage)}
-        loading={q.isFetchingNextPage}
-        onLoadMore={() => {
-          void q.fetchNextPage().then((r) => {
-            if (r.isError) toast({ title: 'Error', description: 'Failed to load more transactions', variant: 'destructive' });
-          });
-        }}
-        loadedLabel={q.data ? `${q.data.length} transactions loaded` : undefined}
-      />
+      <LoadMoreButton {...loadMoreProps(q, 'transactions')} />
       {q.isError ? <p className="text-sm text-destructive">Could not load transactions. Tap Refresh to try again.</p> : null}
     </div>
   );
