@@ -13,87 +13,85 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // The credential JSON the browser hands back; `any`-free but loose, as the server checks it.
 type CredentialJson = Record<string, unknown> & { id: string };
 
-/** Runs navigator.credentials.create in the page with server options (base64url <-> ArrayBuffer). */
-async function createCredential(page: Page, options: unknown): Promise<CredentialJson> {
-  return page.evaluate(async (opts) => {
-    const toBuf = (s: string): ArrayBuffer => {
-      const b64 = s.replace(/-/g, '+').replace(/_/g, '/');
-      const bin = atob(b64 + '='.repeat((4 - (b64.length % 4)) % 4));
-      const out = new Uint8Array(bin.length);
-      for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
-      return out.buffer;
-    };
-    const toB64u = (buf: ArrayBuffer): string => {
-      let s = '';
-      for (const b of new Uint8Array(buf)) s += String.fromCharCode(b);
-      return btoa(s).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-    };
-    const o = opts as {
-      challenge: string;
-      user: { id: string; name: string; displayName: string };
-      excludeCredentials?: { id: string; type: 'public-key'; transports?: string[] }[];
-    } & Record<string, unknown>;
-    const publicKey = {
-      ...o,
-      challenge: toBuf(o.challenge),
-      user: { ...o.user, id: toBuf(o.user.id) },
-      excludeCredentials: (o.excludeCredentials ?? []).map((c) => ({ ...c, id: toBuf(c.id) })),
-    } as unknown as PublicKeyCredentialCreationOptions;
-    const cred = (await navigator.credentials.create({ publicKey })) as PublicKeyCredential;
-    const response = cred.response as AuthenticatorAttestationResponse;
-    return {
-      id: cred.id,
-      rawId: toB64u(cred.rawId),
-      type: cred.type,
-      response: {
-        clientDataJSON: toB64u(response.clientDataJSON),
-        attestationObject: toB64u(response.attestationObject),
-        transports: response.getTransports(),
-      },
-      clientExtensionResults: cred.getClientExtensionResults(),
-      authenticatorAttachment: cred.authenticatorAttachment,
-    };
-  }, options);
+/**
+ * Runs navigator.credentials.create or .get in the page with the server's options, converting
+ * base64url <-> ArrayBuffer both ways. One evaluated function: page.evaluate ships its source to
+ * the page, so the converters cannot be shared between two of them.
+ */
+async function runWebAuthn(page: Page, ceremony: 'create' | 'get', options: unknown): Promise<CredentialJson> {
+  return page.evaluate(
+    async ({ ceremony, opts }) => {
+      const toBuf = (s: string): ArrayBuffer => {
+        const b64 = s.replace(/-/g, '+').replace(/_/g, '/');
+        const bin = atob(b64 + '='.repeat((4 - (b64.length % 4)) % 4));
+        const out = new Uint8Array(bin.length);
+        for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+        return out.buffer;
+      };
+      const toB64u = (buf: ArrayBuffer): string => {
+        let s = '';
+        for (const b of new Uint8Array(buf)) s += String.fromCharCode(b);
+        return btoa(s).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+      };
+      type Descriptor = { id: string; type: 'public-key'; transports?: string[] };
+      const withIds = (list: Descriptor[] | undefined) => (list ?? []).map((c) => ({ ...c, id: toBuf(c.id) }));
+
+      if (ceremony === 'create') {
+        const o = opts as {
+          challenge: string;
+          user: { id: string; name: string; displayName: string };
+          excludeCredentials?: Descriptor[];
+        } & Record<string, unknown>;
+        const publicKey = {
+          ...o,
+          challenge: toBuf(o.challenge),
+          user: { ...o.user, id: toBuf(o.user.id) },
+          excludeCredentials: withIds(o.excludeCredentials),
+        } as unknown as PublicKeyCredentialCreationOptions;
+        const cred = (await navigator.credentials.create({ publicKey })) as PublicKeyCredential;
+        const response = cred.response as AuthenticatorAttestationResponse;
+        return {
+          id: cred.id,
+          rawId: toB64u(cred.rawId),
+          type: cred.type,
+          response: {
+            clientDataJSON: toB64u(response.clientDataJSON),
+            attestationObject: toB64u(response.attestationObject),
+            transports: response.getTransports(),
+          },
+          clientExtensionResults: cred.getClientExtensionResults(),
+          authenticatorAttachment: cred.authenticatorAttachment,
+        };
+      }
+
+      const o = opts as { challenge: string; allowCredentials?: Descriptor[] } & Record<string, unknown>;
+      const publicKey = {
+        ...o,
+        challenge: toBuf(o.challenge),
+        allowCredentials: withIds(o.allowCredentials),
+      } as unknown as PublicKeyCredentialRequestOptions;
+      const cred = (await navigator.credentials.get({ publicKey })) as PublicKeyCredential;
+      const response = cred.response as AuthenticatorAssertionResponse;
+      return {
+        id: cred.id,
+        rawId: toB64u(cred.rawId),
+        type: cred.type,
+        response: {
+          clientDataJSON: toB64u(response.clientDataJSON),
+          authenticatorData: toB64u(response.authenticatorData),
+          signature: toB64u(response.signature),
+          userHandle: response.userHandle ? toB64u(response.userHandle) : undefined,
+        },
+        clientExtensionResults: cred.getClientExtensionResults(),
+        authenticatorAttachment: cred.authenticatorAttachment,
+      };
+    },
+    { ceremony, opts: options },
+  );
 }
 
-/** Runs navigator.credentials.get in the page with server options. */
-async function getAssertion(page: Page, options: unknown): Promise<CredentialJson> {
-  return page.evaluate(async (opts) => {
-    const toBuf = (s: string): ArrayBuffer => {
-      const b64 = s.replace(/-/g, '+').replace(/_/g, '/');
-      const bin = atob(b64 + '='.repeat((4 - (b64.length % 4)) % 4));
-      const out = new Uint8Array(bin.length);
-      for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
-      return out.buffer;
-    };
-    const toB64u = (buf: ArrayBuffer): string => {
-      let s = '';
-      for (const b of new Uint8Array(buf)) s += String.fromCharCode(b);
-      return btoa(s).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-    };
-    const o = opts as { challenge: string; allowCredentials?: { id: string; type: 'public-key'; transports?: string[] }[] } & Record<string, unknown>;
-    const publicKey = {
-      ...o,
-      challenge: toBuf(o.challenge),
-      allowCredentials: (o.allowCredentials ?? []).map((c) => ({ ...c, id: toBuf(c.id) })),
-    } as unknown as PublicKeyCredentialRequestOptions;
-    const cred = (await navigator.credentials.get({ publicKey })) as PublicKeyCredential;
-    const response = cred.response as AuthenticatorAssertionResponse;
-    return {
-      id: cred.id,
-      rawId: toB64u(cred.rawId),
-      type: cred.type,
-      response: {
-        clientDataJSON: toB64u(response.clientDataJSON),
-        authenticatorData: toB64u(response.authenticatorData),
-        signature: toB64u(response.signature),
-        userHandle: response.userHandle ? toB64u(response.userHandle) : undefined,
-      },
-      clientExtensionResults: cred.getClientExtensionResults(),
-      authenticatorAttachment: cred.authenticatorAttachment,
-    };
-  }, options);
-}
+const createCredential = (page: Page, options: unknown) => runWebAuthn(page, 'create', options);
+const getAssertion = (page: Page, options: unknown) => runWebAuthn(page, 'get', options);
 
 let browser: Browser;
 /** Another origin on the same host name (rpId "localhost"): a page here must not pass as the app. */
