@@ -1,25 +1,24 @@
 // Account calls: registration with SMS code, login, password reset, the current user.
 import { z } from 'zod';
+import { text } from './text.ts';
 import { INDIAN_MOBILE_RE, PASSWORD_MIN_LENGTH } from './constants.ts';
 import { MoneySchema } from './money.ts';
 
-export const PhoneSchema = z
-  .string({ error: 'Enter 10-digit mobile number' })
+export const PhoneSchema = text({ error: 'Enter 10-digit mobile number' })
   .trim()
   .regex(/^\d{10}$/, { error: 'Enter 10-digit mobile number' })
   .regex(INDIAN_MOBILE_RE, { error: 'Enter a valid Indian mobile number' });
 
-export const OtpCodeSchema = z
-  .string({ error: 'Please enter the 6-digit OTP' })
+export const OtpCodeSchema = text({ error: 'Please enter the 6-digit OTP' })
   .trim()
   .regex(/^\d{6}$/, { error: 'Please enter the 6-digit OTP' });
 
 export const UserSchema = z.object({
-  id: z.string(),
-  username: z.string(),
-  phone: z.string().nullable(),
-  email: z.string().nullable(),
-  referralCode: z.string(),
+  id: text(),
+  username: text(),
+  phone: text().nullable(),
+  email: text().nullable(),
+  referralCode: text(),
   walletBalance: MoneySchema,
   successfulReferrals: z.number().int(),
   totalEarnings: MoneySchema,
@@ -28,52 +27,49 @@ export const UserSchema = z.object({
   referralsToNextSpin: z.number().int().optional(),
   isActivated: z.boolean(),
   isAdmin: z.boolean(),
-  createdAt: z.string(),
+  createdAt: text(),
 });
 export type User = z.infer<typeof UserSchema>;
 
 export const RegisterRequestSchema = z.object({
-  username: z.string({ error: 'Username is required' }).trim().min(1, { error: 'Username is required' }).max(50, { error: 'Username must be at most 50 characters' }),
+  username: text({ error: 'Username is required' }).trim().min(1, { error: 'Username is required' }).max(50, { error: 'Username must be at most 50 characters' }),
   phone: PhoneSchema,
-  email: z
-    .string()
+  email: text()
     .trim()
     .max(254)
     .optional()
     .nullable()
     .transform((v) => (v ? v.toLowerCase() : undefined))
     .pipe(z.email({ error: 'Enter a valid email address' }).optional()),
-  password: z.string({ error: 'Password is required' }).min(1, { error: 'Password is required' }).min(PASSWORD_MIN_LENGTH, { error: 'Password must be at least 6 characters' }).max(200),
-  referralCode: z
-    .string({ error: 'Referral code is required to create an account' })
+  password: text({ error: 'Password is required' }).min(1, { error: 'Password is required' }).min(PASSWORD_MIN_LENGTH, { error: 'Password must be at least 6 characters' }).max(200),
+  referralCode: text({ error: 'Referral code is required to create an account' })
     .trim()
     .min(1, { error: 'Referral code is required to create an account' })
     .max(32)
     .transform((v) => v.toUpperCase()),
 });
 export type RegisterRequest = z.infer<typeof RegisterRequestSchema>;
-export const RegisterResponseSchema = z.object({ userId: z.string() });
+export const RegisterResponseSchema = z.object({ userId: text() });
 
 export const VerifyOtpRequestSchema = z.object({
-  userId: z.string({ error: 'userId is required' }).min(1, { error: 'userId is required' }),
+  userId: text({ error: 'userId is required' }).min(1, { error: 'userId is required' }),
   otpCode: OtpCodeSchema,
 });
-export const ResendOtpRequestSchema = z.object({ userId: z.string({ error: 'userId is required' }).min(1, { error: 'userId is required' }) });
+export const ResendOtpRequestSchema = z.object({ userId: text({ error: 'userId is required' }).min(1, { error: 'userId is required' }) });
 
-export const AuthResponseSchema = z.object({ token: z.string(), user: UserSchema });
+export const AuthResponseSchema = z.object({ token: text(), user: UserSchema });
 export type AuthResponse = z.infer<typeof AuthResponseSchema>;
 
 export const LoginRequestSchema = z
   .object({
-    phone: z.string().trim().optional(),
-    email: z.string().trim().optional(),
-    password: z.string({ error: 'Password is required' }).min(1, { error: 'Password is required' }).max(200),
+    phone: text().trim().optional(),
+    email: text().trim().optional(),
+    password: text({ error: 'Password is required' }).min(1, { error: 'Password is required' }).max(200),
   })
   .refine((v) => Boolean(v.phone) || Boolean(v.email), { error: 'Enter your mobile number', path: ['phone'] });
 export type LoginRequest = z.infer<typeof LoginRequestSchema>;
 
-const ResetPhoneSchema = z
-  .string({ error: 'Please enter your mobile number' })
+const ResetPhoneSchema = text({ error: 'Please enter your mobile number' })
   .trim()
   .min(1, { error: 'Please enter your mobile number' })
   .pipe(PhoneSchema);
@@ -82,15 +78,15 @@ export const VerifyResetOtpRequestSchema = z.object({ phone: ResetPhoneSchema, o
 export const ResetPasswordRequestSchema = z.object({
   phone: ResetPhoneSchema,
   otp: OtpCodeSchema,
-  newPassword: z.string({ error: 'Password must be at least 6 characters' }).min(PASSWORD_MIN_LENGTH, { error: 'Password must be at least 6 characters' }).max(200),
+  newPassword: text({ error: 'Password must be at least 6 characters' }).min(PASSWORD_MIN_LENGTH, { error: 'Password must be at least 6 characters' }).max(200),
 });
 
 const REQUIRED = 'Please fill in all required fields';
 export const AdminSetupRequestSchema = z.object({
-  username: z.string({ error: REQUIRED }).trim().min(1, { error: REQUIRED }).max(50, { error: 'Username must be at most 50 characters' }),
-  email: z.string({ error: REQUIRED }).trim().min(1, { error: REQUIRED }).max(254).toLowerCase().pipe(z.email({ error: 'Enter a valid email address' })),
-  password: z.string({ error: REQUIRED }).min(1, { error: REQUIRED }).min(8, { error: 'Admin password must be at least 8 characters' }).max(200),
-  phone: z.string({ error: REQUIRED }).trim().min(1, { error: REQUIRED }).pipe(PhoneSchema),
+  username: text({ error: REQUIRED }).trim().min(1, { error: REQUIRED }).max(50, { error: 'Username must be at most 50 characters' }),
+  email: text({ error: REQUIRED }).trim().min(1, { error: REQUIRED }).max(254).toLowerCase().pipe(z.email({ error: 'Enter a valid email address' })),
+  password: text({ error: REQUIRED }).min(1, { error: REQUIRED }).min(8, { error: 'Admin password must be at least 8 characters' }).max(200),
+  phone: text({ error: REQUIRED }).trim().min(1, { error: REQUIRED }).pipe(PhoneSchema),
 });
 export type AdminSetupRequest = z.infer<typeof AdminSetupRequestSchema>;
 export const AdminSetupStatusSchema = z.object({ exists: z.boolean() });

@@ -1,5 +1,6 @@
 // Activation by UPI: the payment QR, manual payment proofs (screenshot + UTR) and their history.
 import { z } from 'zod';
+import { text } from './text.ts';
 import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT, UTR_RE } from './constants.ts';
 import { AmountInputSchema, MoneySchema } from './money.ts';
 
@@ -11,22 +12,22 @@ export const GenerateUpiQrRequestSchema = z
   .object({
     /** Ignored: the QR always asks for the configured activation fee. Accepted because the spec's client sends it. */
     amount: AmountInputSchema.optional().nullable(),
-    note: z.string().trim().max(80, { error: 'Note must be at most 80 characters' }).optional().nullable(),
+    note: text().trim().max(80, { error: 'Note must be at most 80 characters' }).optional().nullable(),
   })
   .optional()
   .transform((v) => v ?? {});
 
 export const PaymentDetailsSchema = z.object({
-  upiId: z.string(),
-  businessName: z.string(),
+  upiId: text(),
+  businessName: text(),
   amount: MoneySchema,
-  note: z.string(),
+  note: text(),
 });
 
 export const UpiQrResponseSchema = z.object({
   /** PNG data URL of the QR image. */
-  qrData: z.string(),
-  upiUrl: z.string(),
+  qrData: text(),
+  upiUrl: text(),
   paymentDetails: PaymentDetailsSchema,
 });
 export type UpiQrResponse = z.infer<typeof UpiQrResponseSchema>;
@@ -35,34 +36,31 @@ export const PaymentStatusSchema = z.enum(['pending', 'approved', 'rejected']);
 export type PaymentStatus = z.infer<typeof PaymentStatusSchema>;
 
 export const ManualPaymentSchema = z.object({
-  id: z.string(),
-  userId: z.string(),
+  id: text(),
+  userId: text(),
   amount: MoneySchema,
-  utrNumber: z.string(),
+  utrNumber: text(),
   status: PaymentStatusSchema,
-  notes: z.string().nullable(),
-  adminNotes: z.string().nullable(),
-  createdAt: z.string(),
-  processedAt: z.string().nullable(),
+  notes: text().nullable(),
+  adminNotes: text().nullable(),
+  createdAt: text(),
+  processedAt: text().nullable(),
 });
 export type ManualPayment = z.infer<typeof ManualPaymentSchema>;
 
 /** The text fields of the multipart submission (the screenshot is checked by its bytes on the server). */
 export const SubmitManualPaymentFieldsSchema = z.object({
-  utrNumber: z
-    .string({ error: MISSING_PAYMENT_PROOF_MESSAGE })
+  utrNumber: text({ error: MISSING_PAYMENT_PROOF_MESSAGE })
     .trim()
     .min(1, { error: MISSING_PAYMENT_PROOF_MESSAGE })
     .regex(UTR_RE, { error: 'UTR number must be exactly 12 digits' }),
-  notes: z
-    .string()
+  notes: text()
     .trim()
     .max(500, { error: 'Notes must be at most 500 characters' })
     .optional()
     .transform((v) => (v ? v : null)),
   /** Optional: when sent it must equal the activation fee. */
-  amount: z
-    .string()
+  amount: text()
     .trim()
     .optional()
     .transform((v) => (v ? v : undefined)),
@@ -77,16 +75,16 @@ export const OwnListQuerySchema = z.object({
     .min(1, { error: `limit must be a whole number from 1 to ${MAX_PAGE_LIMIT}` })
     .max(MAX_PAGE_LIMIT, { error: `limit must be a whole number from 1 to ${MAX_PAGE_LIMIT}` })
     .default(DEFAULT_PAGE_LIMIT),
-  before: z.string().trim().max(100).optional(),
+  before: text().trim().max(100).optional(),
 });
 export type OwnListQuery = z.output<typeof OwnListQuerySchema>;
 
 /** A person the signed-in user referred (GET /api/referrals). */
 export const ReferredUserSchema = z.object({
-  id: z.string(),
-  username: z.string(),
-  email: z.string().nullable(),
+  id: text(),
+  username: text(),
+  email: text().nullable(),
   isActivated: z.boolean(),
-  createdAt: z.string(),
+  createdAt: text(),
 });
 export type ReferredUser = z.infer<typeof ReferredUserSchema>;

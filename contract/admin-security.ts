@@ -1,6 +1,7 @@
 // Admin sign-in hardening calls: TOTP 2FA setup and login, backup codes, passkeys, security
 // status and the audit log (Recent Activity). Shared by the web client and the server.
 import { z } from 'zod';
+import { text } from './text.ts';
 import { DEFAULT_ADMIN_DEVICE_NAME, DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from './constants.ts';
 import { UserSchema } from './accounts.ts';
 
@@ -8,24 +9,22 @@ export const TOTP_CODE_RE = /^\d{6}$/;
 
 export const TwoFactorSetupResponseSchema = z.object({
   /** PNG data URL of the otpauth:// URI, for the authenticator app to scan. */
-  qrCode: z.string(),
+  qrCode: text(),
   /** The same secret in base32, for typing in by hand. */
-  secret: z.string(),
+  secret: text(),
 });
 export type TwoFactorSetupResponse = z.infer<typeof TwoFactorSetupResponseSchema>;
 
 export const TwoFactorVerifyRequestSchema = z.object({
-  token: z
-    .string({ error: 'Enter the 6-digit code from your authenticator app' })
+  token: text({ error: 'Enter the 6-digit code from your authenticator app' })
     .trim()
     .regex(TOTP_CODE_RE, { error: 'Enter the 6-digit code from your authenticator app' }),
 });
-export const TwoFactorVerifyResponseSchema = z.object({ backupCodes: z.array(z.string()) });
+export const TwoFactorVerifyResponseSchema = z.object({ backupCodes: z.array(text()) });
 export type TwoFactorVerifyResponse = z.infer<typeof TwoFactorVerifyResponseSchema>;
 
 const optionalCode = (max: number) =>
-  z
-    .string()
+  text()
     .trim()
     .max(max)
     .optional()
@@ -33,14 +32,14 @@ const optionalCode = (max: number) =>
     .transform((v) => (v ? v : undefined));
 
 export const TwoFactorLoginRequestSchema = z.object({
-  email: z.string({ error: 'Email is required' }).trim().min(1, { error: 'Email is required' }).max(254).toLowerCase(),
-  password: z.string({ error: 'Password is required' }).min(1, { error: 'Password is required' }).max(200),
+  email: text({ error: 'Email is required' }).trim().min(1, { error: 'Email is required' }).max(254).toLowerCase(),
+  password: text({ error: 'Password is required' }).min(1, { error: 'Password is required' }).max(200),
   twoFactorToken: optionalCode(6),
   backupCode: optionalCode(32),
 });
 export type TwoFactorLoginRequest = z.infer<typeof TwoFactorLoginRequestSchema>;
 
-export const AdminAuthResponseSchema = z.object({ token: z.string(), user: UserSchema });
+export const AdminAuthResponseSchema = z.object({ token: text(), user: UserSchema });
 
 export const SecurityStatusSchema = z.object({
   twoFactorEnabled: z.boolean(),
@@ -49,8 +48,7 @@ export const SecurityStatusSchema = z.object({
 });
 export type SecurityStatus = z.infer<typeof SecurityStatusSchema>;
 
-const deviceName = z
-  .string()
+const deviceName = text()
   .trim()
   .max(64, { error: 'Device name must be at most 64 characters' })
   .optional()
@@ -61,53 +59,53 @@ export const PasskeyRegisterBeginRequestSchema = z.object({ deviceName });
 
 /** The browser's credential as JSON (base64url fields); its inner shape is checked by the WebAuthn verifier. */
 const CredentialJsonSchema = z.looseObject({
-  id: z.string().min(1).max(1024),
-  rawId: z.string().min(1).max(1024),
+  id: text().min(1).max(1024),
+  rawId: text().min(1).max(1024),
   type: z.literal('public-key'),
-  response: z.looseObject({ clientDataJSON: z.string().min(1).max(4096) }),
+  response: z.looseObject({ clientDataJSON: text().min(1).max(4096) }),
 });
 
 export const PasskeyRegisterFinishRequestSchema = z.object({
   credential: CredentialJsonSchema.extend({
-    response: z.looseObject({ clientDataJSON: z.string().min(1).max(4096), attestationObject: z.string().min(1).max(16384) }),
+    response: z.looseObject({ clientDataJSON: text().min(1).max(4096), attestationObject: text().min(1).max(16384) }),
   }),
   deviceName,
 });
 
 export const PasskeyAuthBeginRequestSchema = z.object({
-  email: z.string({ error: 'Email is required' }).trim().min(1, { error: 'Email is required' }).max(254).toLowerCase(),
+  email: text({ error: 'Email is required' }).trim().min(1, { error: 'Email is required' }).max(254).toLowerCase(),
 });
 
 export const PasskeyAuthFinishRequestSchema = z.object({
   credential: CredentialJsonSchema.extend({
     response: z.looseObject({
-      clientDataJSON: z.string().min(1).max(4096),
-      authenticatorData: z.string().min(1).max(4096),
-      signature: z.string().min(1).max(2048),
+      clientDataJSON: text().min(1).max(4096),
+      authenticatorData: text().min(1).max(4096),
+      signature: text().min(1).max(2048),
     }),
   }),
-  email: z.string({ error: 'Email is required' }).trim().min(1, { error: 'Email is required' }).max(254).toLowerCase(),
+  email: text({ error: 'Email is required' }).trim().min(1, { error: 'Email is required' }).max(254).toLowerCase(),
 });
 
 export const PasskeyRegisterFinishResponseSchema = z.object({ verified: z.literal(true) });
-export const PasskeyAuthFinishResponseSchema = z.object({ verified: z.literal(true), token: z.string(), user: UserSchema });
+export const PasskeyAuthFinishResponseSchema = z.object({ verified: z.literal(true), token: text(), user: UserSchema });
 
 export const ActivityQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_LIMIT).default(DEFAULT_PAGE_LIMIT),
-  cursor: z.string().max(200).optional(),
+  cursor: text().max(200).optional(),
 });
 
 export const ActivityItemSchema = z.object({
-  id: z.string(),
-  action: z.string(),
-  actorId: z.string().nullable(),
-  actorName: z.string().nullable(),
-  targetType: z.string().nullable(),
-  targetId: z.string().nullable(),
-  ip: z.string().nullable(),
-  details: z.record(z.string(), z.unknown()).nullable(),
-  createdAt: z.string(),
+  id: text(),
+  action: text(),
+  actorId: text().nullable(),
+  actorName: text().nullable(),
+  targetType: text().nullable(),
+  targetId: text().nullable(),
+  ip: text().nullable(),
+  details: z.record(text(), z.unknown()).nullable(),
+  createdAt: text(),
 });
 export type ActivityItem = z.infer<typeof ActivityItemSchema>;
-export const ActivityPageSchema = z.object({ items: z.array(ActivityItemSchema), nextCursor: z.string().nullable() });
+export const ActivityPageSchema = z.object({ items: z.array(ActivityItemSchema), nextCursor: text().nullable() });
 export type ActivityPage = z.infer<typeof ActivityPageSchema>;

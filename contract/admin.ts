@@ -1,5 +1,6 @@
 // The admin panel's calls: stats, user and payment lists (keyset pages), activation and payment decisions.
 import { z } from 'zod';
+import { text } from './text.ts';
 import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from './constants.ts';
 import { MoneySchema } from './money.ts';
 import { ManualPaymentSchema } from './activation.ts';
@@ -11,6 +12,8 @@ export const AdminStatsSchema = z.object({
   totalEarnings: MoneySchema,
   pendingWithdrawals: z.number().int(),
   pendingPayments: z.number().int(),
+  /** SMS codes sent in the last hour, against the hourly budget: at the budget, new codes wait. */
+  sms: z.object({ sentLastHour: z.number().int(), perHour: z.number().int(), budgetReached: z.boolean() }),
 });
 export type AdminStats = z.infer<typeof AdminStatsSchema>;
 
@@ -21,14 +24,13 @@ const limitSchema = z.coerce
   .max(MAX_PAGE_LIMIT, { error: `limit must be a whole number from 1 to ${MAX_PAGE_LIMIT}` })
   .default(DEFAULT_PAGE_LIMIT);
 
-const searchSchema = z
-  .string()
+const searchSchema = text()
   .trim()
   .max(100, { error: 'Search text must be at most 100 characters' })
   .optional()
   .transform((v) => (v ? v : undefined));
 
-const cursorSchema = z.string().trim().max(200).optional().transform((v) => (v ? v : undefined));
+const cursorSchema = text().trim().max(200).optional().transform((v) => (v ? v : undefined));
 
 export const AdminUsersQuerySchema = z.object({
   status: z.enum(['active', 'pending'], { error: 'status must be active or pending' }).optional(),
@@ -47,33 +49,43 @@ export const AdminPaymentsQuerySchema = z.object({
 export type AdminPaymentsQuery = z.output<typeof AdminPaymentsQuerySchema>;
 
 export const AdminUserSchema = z.object({
-  id: z.string(),
-  username: z.string(),
-  phone: z.string().nullable(),
-  email: z.string().nullable(),
+  id: text(),
+  username: text(),
+  phone: text().nullable(),
+  email: text().nullable(),
   isActivated: z.boolean(),
   walletBalance: MoneySchema,
   successfulReferrals: z.number().int(),
-  createdAt: z.string(),
+  createdAt: text(),
 });
 export type AdminUser = z.infer<typeof AdminUserSchema>;
 
 export const AdminPaymentSchema = ManualPaymentSchema.extend({
-  username: z.string(),
-  phone: z.string().nullable(),
+  username: text(),
+  phone: text().nullable(),
 });
 export type AdminPayment = z.infer<typeof AdminPaymentSchema>;
 
-export const pageSchema = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), nextCursor: z.string().nullable() });
+export const pageSchema = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), nextCursor: text().nullable() });
 export const AdminUsersPageSchema = pageSchema(AdminUserSchema);
 export type AdminUsersPage = z.infer<typeof AdminUsersPageSchema>;
 export const AdminPaymentsPageSchema = pageSchema(AdminPaymentSchema);
 export type AdminPaymentsPage = z.infer<typeof AdminPaymentsPageSchema>;
 
+/** PUT /api/admin/users/:id/activate: the spec's empty body, or a reason for waiving the fee. */
+export const ActivateUserRequestSchema = z.object({
+  reason: text({ error: 'Reason must be text' })
+    .trim()
+    .max(500, { error: 'Reason must be at most 500 characters' })
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : undefined)),
+});
+export type ActivateUserRequest = z.output<typeof ActivateUserRequestSchema>;
+
 export const DecidePaymentRequestSchema = z.object({
   status: z.enum(['approved', 'rejected'], { error: 'status must be approved or rejected' }),
-  notes: z
-    .string()
+  notes: text()
     .trim()
     .max(500, { error: 'Notes must be at most 500 characters' })
     .optional()

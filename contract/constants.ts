@@ -24,6 +24,10 @@ export const LOGIN_MAX_FAILURES = 10;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 
 export const USER_SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** A user session unused this long ends, whatever its absolute lifetime left. */
+export const USER_SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
+/** How stale a session's last-used time may get before a request refreshes it. */
+export const SESSION_TOUCH_INTERVAL_MS = 5 * 60 * 1000;
 export const ADMIN_SESSION_TTL_MS = 12 * 60 * 60 * 1000;
 /** Changing an admin's 2FA or passkeys needs a sign-in at most this old (step-up). */
 export const ADMIN_RECENT_SIGN_IN_MS = 15 * 60 * 1000;

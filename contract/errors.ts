@@ -1,6 +1,7 @@
 // Error codes the API answers with, in the body `{message, code, fields?}`. Clients branch on
 // `code`, people read `message`.
 import { z } from 'zod';
+import { text } from './text.ts';
 
 export const ERROR_CODES = [
   'VALIDATION_FAILED',
@@ -33,13 +34,16 @@ export const ERROR_CODES = [
   'RATE_LIMITED',
   'IDEMPOTENCY_MISMATCH',
   'SMS_FAILED',
+  'PAYLOAD_TOO_LARGE',
+  'SELF_DEALING',
+  'DB_UNAVAILABLE',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
 export const ErrorBodySchema = z.object({
-  message: z.string(),
-  code: z.string(),
-  fields: z.record(z.string(), z.string()).optional(),
+  message: text(),
+  code: text(),
+  fields: z.record(text(), text()).optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;

@@ -2,6 +2,7 @@
 // rupee strings with two decimals ("400.00"). Every conversion goes through this module so
 // a float never touches an amount.
 import { z } from 'zod';
+import { text } from './text.ts';
 
 const RUPEES_RE = /^\d{1,11}(\.\d{1,2})?$/;
 
@@ -37,7 +38,7 @@ export function rupeesToPaise(rupees: number): bigint {
 }
 
 /** A rupee amount as the API speaks it: "400.00". */
-export const MoneySchema = z.string().regex(/^-?\d+\.\d{2}$/);
+export const MoneySchema = text().regex(/^-?\d+\.\d{2}$/);
 
 /** An amount as a client may send it: a number or a decimal string, at most 2 decimals. */
-export const AmountInputSchema = z.union([z.string(), z.number()]);
+export const AmountInputSchema = z.union([text(), z.number()]);

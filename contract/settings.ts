@@ -1,6 +1,7 @@
 // Run-time settings as the API speaks them: the public view (GET /api/app-settings) and the
 // admin's partial update (PUT /api/admin/settings). Money is rupee strings; the wheel has 8 segments.
 import { z } from 'zod';
+import { text } from './text.ts';
 import { MoneySchema, parseRupees } from './money.ts';
 
 export const WHEEL_SEGMENT_COUNT = 8;
@@ -14,10 +15,10 @@ export const WheelSegmentSchema = z.object({
 export type WheelSegment = z.infer<typeof WheelSegmentSchema>;
 
 export const AppSettingsSchema = z.object({
-  upiId: z.string().nullable(),
-  businessName: z.string().nullable(),
-  supportPhone: z.string().nullable(),
-  supportEmail: z.string().nullable(),
+  upiId: text().nullable(),
+  businessName: text().nullable(),
+  supportPhone: text().nullable(),
+  supportEmail: text().nullable(),
   activationFee: MoneySchema,
   referralReward: MoneySchema,
   referralsPerSpin: z.number().int(),
@@ -26,20 +27,34 @@ export const AppSettingsSchema = z.object({
 });
 export type AppSettings = z.infer<typeof AppSettingsSchema>;
 
+/** What only admins see and set besides the public settings: abuse limits and the fee-waiver rule. */
+export const AdminSettingsSchema = AppSettingsSchema.extend({
+  smsPerAddressPerHour: z.number().int(),
+  signupsPerReferrerPerHour: z.number().int(),
+  smsPerHour: z.number().int(),
+  rewardWaivedActivations: z.boolean(),
+});
+export type AdminSettings = z.infer<typeof AdminSettingsSchema>;
+
+/** A whole-number hourly limit from 1 to 1,000,000. */
+const hourlyLimit = (label: string) => {
+  const error = `${label} must be a whole number from 1 to 1000000`;
+  return z.number({ error }).int({ error }).min(1, { error }).max(1_000_000, { error });
+};
+
 /** A UPI virtual payment address: `name@bank`. */
 export const UPI_ID_RE = /^[a-zA-Z0-9][a-zA-Z0-9._-]{1,255}@[a-zA-Z][a-zA-Z0-9.-]{1,63}$/;
 
 /** An empty string clears an optional text setting. */
 const optionalText = (max: number, tooLong: string) =>
-  z
-    .string()
+  text()
     .trim()
     .max(max, { error: tooLong })
     .transform((v) => (v === '' ? null : v));
 
 /** Rupees in, paise out; `min` in paise. */
 const rupees = (label: string, minPaise: bigint) =>
-  z.union([z.string(), z.number()]).transform((v, c) => {
+  z.union([text(), z.number()]).transform((v, c) => {
     const paise = parseRupees(v);
     if (paise === null) {
       c.addIssue({ code: 'custom', message: `${label} must be an amount in rupees, like 500 or 500.00` });
@@ -54,19 +69,16 @@ const rupees = (label: string, minPaise: bigint) =>
 
 export const UpdateSettingsRequestSchema = z
   .object({
-    upiId: z
-      .string({ error: 'UPI ID must look like name@bank' })
+    upiId: text({ error: 'UPI ID must look like name@bank' })
       .trim()
       .refine((v) => v === '' || UPI_ID_RE.test(v), { error: 'UPI ID must look like name@bank' })
       .transform((v) => (v === '' ? null : v)),
     businessName: optionalText(100, 'Business name must be at most 100 characters'),
-    supportPhone: z
-      .string()
+    supportPhone: text()
       .trim()
       .refine((v) => v === '' || /^\+?[0-9][0-9 -]{5,18}[0-9]$/.test(v), { error: 'Enter a valid support phone number' })
       .transform((v) => (v === '' ? null : v)),
-    supportEmail: z
-      .string()
+    supportEmail: text()
       .trim()
       .toLowerCase()
       .refine((v) => v === '' || z.email().safeParse(v).success, { error: 'Enter a valid support email address' })
@@ -95,6 +107,10 @@ export const UpdateSettingsRequestSchema = z
         )
         .length(WHEEL_SEGMENT_COUNT, { error: 'The wheel needs 8 segments' }),
     }),
+    smsPerAddressPerHour: hourlyLimit('SMS per network address per hour'),
+    signupsPerReferrerPerHour: hourlyLimit('Sign-ups per referral code per hour'),
+    smsPerHour: hourlyLimit('SMS per hour'),
+    rewardWaivedActivations: z.boolean({ error: 'Reward waived activations must be true or false' }),
   })
   .partial();
 export type UpdateSettingsRequest = z.input<typeof UpdateSettingsRequestSchema>;

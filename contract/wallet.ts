@@ -2,6 +2,7 @@
 // notifications. The withdraw form schema is built from the configured minimum so the web form and
 // the server give the same messages.
 import { z } from 'zod';
+import { text } from './text.ts';
 import { IFSC_RE } from './constants.ts';
 import { formatPaise, MoneySchema, parseRupees } from './money.ts';
 import type { ErrorBody } from './errors.ts';
@@ -34,8 +35,7 @@ export const ACCOUNT_NUMBER_RE = /^\d{9,18}$/;
 export const UPI_ID_RE = /^[a-zA-Z0-9._-]{2,256}@[a-zA-Z][a-zA-Z0-9]{1,63}$/;
 
 const requiredText = (message: string, max: number) =>
-  z
-    .string({ error: message })
+  text({ error: message })
     .trim()
     .min(1, { error: message })
     .max(max, { error: message });
@@ -58,18 +58,17 @@ export function createWithdrawFormSchema(minWithdrawalPaise: bigint) {
     accountHolderName: requiredText('Account Holder Name Required', 100),
     accountNumber: requiredText('Account Number Required', 40)
       .transform((v) => v.replace(/[\s-]/g, ''))
-      .pipe(z.string().regex(ACCOUNT_NUMBER_RE, { error: 'Enter a valid account number (9 to 18 digits)' })),
+      .pipe(text().regex(ACCOUNT_NUMBER_RE, { error: 'Enter a valid account number (9 to 18 digits)' })),
     ifscCode: requiredText('IFSC Code Required', 20)
       .transform((v) => v.toUpperCase())
-      .pipe(z.string().regex(IFSC_RE, { error: 'Enter a valid IFSC code' })),
-    upiId: z
-      .string()
+      .pipe(text().regex(IFSC_RE, { error: 'Enter a valid IFSC code' })),
+    upiId: text()
       .trim()
       .max(300)
       .optional()
       .nullable()
       .transform((v) => (v ? v : null))
-      .pipe(z.string().regex(UPI_ID_RE, { error: 'Enter a valid UPI ID' }).nullable()),
+      .pipe(text().regex(UPI_ID_RE, { error: 'Enter a valid UPI ID' }).nullable()),
   });
 }
 export type WithdrawForm = z.output<ReturnType<typeof createWithdrawFormSchema>>;
@@ -79,47 +78,46 @@ export type WithdrawalStatus = z.infer<typeof WithdrawalStatusSchema>;
 
 /** A withdrawal as its owner sees it: the account number is masked to its last 4 digits. */
 export const WithdrawalSchema = z.object({
-  id: z.string(),
-  userId: z.string(),
+  id: text(),
+  userId: text(),
   amount: MoneySchema,
   /** JSON text {accountHolderName, accountNumber, ifscCode} (account number masked for the owner). */
-  bankDetails: z.string(),
-  accountHolderName: z.string(),
-  accountNumber: z.string(),
-  ifscCode: z.string(),
-  upiId: z.string().nullable(),
+  bankDetails: text(),
+  accountHolderName: text(),
+  accountNumber: text(),
+  ifscCode: text(),
+  upiId: text().nullable(),
   status: WithdrawalStatusSchema,
-  createdAt: z.string(),
-  processedAt: z.string().nullable(),
-  adminNotes: z.string().nullable(),
+  createdAt: text(),
+  processedAt: text().nullable(),
+  adminNotes: text().nullable(),
   hasScreenshot: z.boolean(),
 });
 export type Withdrawal = z.infer<typeof WithdrawalSchema>;
 
 /** A withdrawal in the admin table: full account number, who asked. */
 export const AdminWithdrawalSchema = WithdrawalSchema.extend({
-  username: z.string(),
-  phone: z.string().nullable(),
+  username: text(),
+  phone: text().nullable(),
 });
 export type AdminWithdrawal = z.infer<typeof AdminWithdrawalSchema>;
 
 export const AdminWithdrawalListSchema = z.object({
   items: z.array(AdminWithdrawalSchema),
-  nextCursor: z.string().nullable(),
+  nextCursor: text().nullable(),
 });
 export type AdminWithdrawalList = z.infer<typeof AdminWithdrawalListSchema>;
 
 export const AdminListQuerySchema = z.object({
   status: z.enum(['pending', 'approved', 'rejected', 'all', '']).optional(),
-  q: z.string().trim().max(100).optional(),
+  q: text().trim().max(100).optional(),
   limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1).max(200).optional(),
-  cursor: z.string().max(200).optional(),
+  cursor: text().max(200).optional(),
 });
 
 export const WithdrawalDecisionSchema = z.object({
   status: z.enum(['approved', 'rejected'], { error: 'status must be approved or rejected' }),
-  notes: z
-    .string()
+  notes: text()
     .trim()
     .max(1000, { error: 'Notes must be at most 1000 characters' })
     .optional()
@@ -140,32 +138,32 @@ export const TransactionStatusSchema = z.enum(['completed', 'pending', 'approved
  * activation fee).
  */
 export const TransactionSchema = z.object({
-  id: z.string(),
+  id: text(),
   type: TransactionTypeSchema,
   amount: MoneySchema,
   direction: z.enum(['credit', 'debit']),
-  description: z.string(),
+  description: text(),
   status: TransactionStatusSchema,
-  createdAt: z.string(),
+  createdAt: text(),
 });
 export type Transaction = z.infer<typeof TransactionSchema>;
 
 /** `?limit` (default 50, max 200) and `?before` (the id of the last item already shown). */
 export const UserListQuerySchema = z.object({
   limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1).max(200).optional(),
-  before: z.string().max(100).optional(),
+  before: text().max(100).optional(),
 });
 
 // ---------------------------------------------------------------------------------------------
 // Notifications
 
 export const NotificationSchema = z.object({
-  id: z.string(),
-  kind: z.string(),
-  title: z.string(),
-  body: z.string(),
+  id: text(),
+  kind: text(),
+  title: text(),
+  body: text(),
   read: z.boolean(),
-  createdAt: z.string(),
+  createdAt: text(),
 });
 export type Notification = z.infer<typeof NotificationSchema>;
 

@@ -26,7 +26,7 @@ describe('history paging', () => {
     owner = await createActivatedUser(e.server, admin.token, admin.user.referralCode);
     for (let i = 0; i < REFERRALS; i++) {
       const friend = await registerUser(e.server, owner.user.referralCode);
-      await activateUser(e.server, admin.token, friend.user.id);
+      await activateUser(e.server, admin.token, friend);
     }
     const res = await e.server.api('GET', '/api/transactions?limit=200', { token: owner.token });
     allTx = res.body;

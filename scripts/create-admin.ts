@@ -81,7 +81,7 @@ if (args.help) {
 const missing = (['email', 'username', 'phone'] as const).filter((k) => !args[k]);
 if (missing.length > 0) fail(`missing ${missing.map((k) => `--${k}`).join(', ')}. Usage: npm run admin:create -- --email a@b.c --username admin --phone 98xxxxxxxx`);
 
-const loaded = loadConfig(process.env);
+const loaded = loadConfig(process.env, 'tool');
 if (!loaded.ok) fail(loaded.error);
 const { config } = loaded;
 

@@ -4,7 +4,7 @@ import { loadConfig } from '../server/env.ts';
 import { openDatabase } from '../server/db/client.ts';
 import { buildLedgerReport } from '../server/ledger/ledger-report.ts';
 
-const loaded = loadConfig(process.env);
+const loaded = loadConfig(process.env, 'tool');
 if (!loaded.ok) {
   console.error(loaded.error);
   process.exit(1);

@@ -22,7 +22,7 @@ try {
 }
 if (!email) fail(`missing --email. ${USAGE}`);
 
-const loaded = loadConfig(process.env);
+const loaded = loadConfig(process.env, 'tool');
 if (!loaded.ok) fail(loaded.error);
 const { config } = loaded;
 

@@ -1,39 +1,11 @@
 // Walks every registered /api/admin route and method: without a session each answers 401, with a
 // normal user's session 403. Only app.ts's PUBLIC_ADMIN_PATHS are exempt. A new admin route that
 // slips outside the guarded scope fails here without anyone writing a test for it.
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_ADMIN_PATHS } from './app.ts';
 import { drivers, startTestServer, type TestServer } from './test/harness.ts';
 import { createAdmin, registerUser } from './test/fixtures.ts';
-
-interface RouteEntry {
-  path: string;
-  methods: string[];
-}
-
-/**
- * Reads Fastify's route tree print-out. Each level indents by 4 characters and a child's text
- * continues its parent's path (the tree is a radix tree), e.g. "/api/withdraw" + "al-requests".
- */
-function parseRouteTree(tree: string): RouteEntry[] {
-  const stack: string[] = [];
-  const routes: RouteEntry[] = [];
-  for (const line of tree.split('\n')) {
-    const match = /^((?:[│ ] {3})*)[├└]── (.+?)(?: \(([A-Z, ]+)\))?$/.exec(line);
-    if (!match) continue;
-    const depth = match[1]!.length / 4;
-    stack.length = depth;
-    const path = (stack[depth - 1] ?? '') + match[2]!;
-    stack.push(path);
-    if (match[3]) routes.push({ path, methods: match[3].split(',').map((m) => m.trim()) });
-  }
-  return routes;
-}
-
-function concretePath(path: string): string {
-  return path.replace(/:[A-Za-z_]+/g, randomUUID()).replace(/\*/g, 'x');
-}
+import { concretePath, parseRouteTree } from './test/route-tree.ts';
 
 describe.each(drivers)('admin route walk (%s)', (driver) => {
   let s: TestServer;

@@ -21,12 +21,12 @@ import { adminRoutes } from './admin/admin.routes.ts';
 import { adminSecurityPublicRoutes, adminSecurityRoutes } from './admin-security/admin-security.routes.ts';
 import { registerWebApp } from './web/web.routes.ts';
 import { adminWithdrawalsRoutes } from './withdrawals/admin-withdrawals.routes.ts';
-import { registerIdempotency } from './idempotency/idempotency.ts';
 import { WITHDRAWAL_SCREENSHOT_MAX_BYTES } from '../contract/constants.ts';
+import { isApiRequest } from './routing.ts';
 
 export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
-  /** Requests per minute per IP before 429, across the whole API. */
+  /** Requests per minute per IP before 429, across the whole API (default: the config's). */
   rateLimitPerMinute?: number;
   /** Folder of the built web app; absent = API only. */
   webDist?: string | null;
@@ -40,10 +40,16 @@ export const PUBLIC_ADMIN_PATHS = new Set([
   '/api/admin/passkey/auth/finish',
 ]);
 
+/** A hop count becomes "trust the first n hops" (what Fastify does with a number; its types lack it). */
+function trustProxyOption(setting: false | number | string[]): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof setting === 'number') return (_address, hop) => hop < setting;
+  return setting;
+}
+
 export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: ctx.config.trustProxy,
+    trustProxy: trustProxyOption(ctx.config.trustProxy),
     bodyLimit: 1024 * 1024,
     // Ids and codes never need long URLs; this also bounds work per request.
     routerOptions: { maxParamLength: 200 },
@@ -76,9 +82,9 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
 
   await app.register(rateLimit, {
     global: true,
-    max: options.rateLimitPerMinute ?? 600,
+    max: options.rateLimitPerMinute ?? ctx.config.rateLimitPerMinute,
     timeWindow: '1 minute',
-    allowList: (request) => !request.url.startsWith('/api/'),
+    allowList: (request) => !isApiRequest(request),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       message: 'Too many requests. Please try again later.',
@@ -91,8 +97,12 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     limits: { fileSize: WITHDRAWAL_SCREENSHOT_MAX_BYTES, files: 1, fields: 20, fieldSize: 64 * 1024, parts: 25 },
   });
 
+  // API answers are personal and change with every action: no browser or proxy may keep them.
+  app.addHook('onSend', async (request, reply) => {
+    if (isApiRequest(request) && !reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
+  });
+
   registerAuth(app, ctx);
-  registerIdempotency(app, ctx);
 
   await app.register(healthRoutes(ctx));
 

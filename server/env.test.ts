@@ -27,6 +27,12 @@ describe('environment parsing', () => {
     [{ SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: 'a' }, /SMS_PROVIDER=twilio needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM/],
     [{ STORAGE: 's3' }, /STORAGE=s3 is not available/],
     [{ TRUST_PROXY: 'yes' }, /^Invalid configuration: TRUST_PROXY: /],
+    [{ TRUST_PROXY: 'true' }, /^Invalid configuration: TRUST_PROXY: .*true would believe any client/],
+    [{ DATABASE_URL: 'postgres://db/app' }, /^Invalid configuration: SECRETS_KEY: SECRETS_KEY is required when DATABASE_URL is set/],
+    [
+      { NODE_ENV: 'production', SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: 'a', TWILIO_AUTH_TOKEN: 'b', TWILIO_FROM: '+1' },
+      /^Invalid configuration: SECRETS_KEY: SECRETS_KEY is required when NODE_ENV=production/,
+    ],
   ])('refuses %o with one clear line', (env, pattern) => {
     const r = loadConfig(env);
     expect(r.ok).toBe(false);
@@ -53,14 +59,30 @@ describe('environment parsing', () => {
       TWILIO_AUTH_TOKEN: 'tok',
       TWILIO_FROM: '+15005550006',
       APP_ORIGIN: 'https://earn.example.com/',
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '1',
       SECRETS_KEY: 'a'.repeat(64),
     });
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(r.config.port).toBe(8080);
     expect(r.config.appOrigin).toBe('https://earn.example.com');
-    expect(r.config.trustProxy).toBe(true);
+    expect(r.config.trustProxy).toBe(1);
     expect(r.config.sms.twilio).toMatchObject({ accountSid: 'AC1', from: '+15005550006', baseUrl: 'https://api.twilio.com' });
+  });
+
+  it('reads TRUST_PROXY as off, a hop count or a list of proxy addresses', () => {
+    const read = (v: string) => {
+      const r = loadConfig({ TRUST_PROXY: v });
+      return r.ok ? r.config.trustProxy : r.error;
+    };
+    expect(read('false')).toBe(false);
+    expect(read('0')).toBe(false);
+    expect(read('2')).toBe(2);
+    expect(read('10.0.0.5, 10.0.0.0/8,loopback')).toEqual(['10.0.0.5', '10.0.0.0/8', 'loopback']);
+  });
+
+  it('starts on PostgreSQL with a shared SECRETS_KEY', () => {
+    const r = loadConfig({ DATABASE_URL: 'postgres://db/app', SECRETS_KEY: 'b'.repeat(64) });
+    expect(r.ok).toBe(true);
   });
 });

@@ -2,9 +2,28 @@
 import { z } from 'zod';
 import path from 'node:path';
 
-const boolish = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((v) => v === 'true' || v === '1');
+/** A proxy address, a CIDR range, or one of proxy-addr's names for private ranges. */
+const PROXY_ADDRESS_RE = /^(loopback|linklocal|uniquelocal|[0-9a-fA-F:.]+(\/\d{1,3})?)$/;
+
+/**
+ * Which proxies' X-Forwarded-For to believe: `false` (none, the default), a hop count (`1` = the
+ * one proxy in front), or a comma-separated list of proxy addresses. `true` (believe any) is
+ * refused: a client could then name any address it likes and get fresh rate-limit buckets.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((v, c): false | number | string[] => {
+    if (v === 'false' || v === '0') return false;
+    if (/^\d{1,2}$/.test(v)) return Number(v);
+    const list = v.split(',').map((a) => a.trim()).filter(Boolean);
+    if (v !== 'true' && list.length > 0 && list.every((a) => PROXY_ADDRESS_RE.test(a))) return list;
+    c.addIssue({
+      code: 'custom',
+      message: 'give the number of proxies in front of the app (e.g. 1) or their addresses (e.g. 10.0.0.5,10.0.0.6); true would believe any client',
+    });
+    return z.NEVER;
+  });
 
 export const EnvSchema = z
   .object({
@@ -30,8 +49,12 @@ export const EnvSchema = z
       .string()
       .regex(/^[0-9a-f]{64}$/i, { error: 'SECRETS_KEY must be 64 hex characters (32 bytes)' })
       .optional(),
-    TRUST_PROXY: boolish.default(false),
+    TRUST_PROXY: trustProxy.default(false),
+    /** Requests per minute per client address across the API, before 429. */
+    RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Set by loadConfig, not by the environment: 'tool' for commands that need no secrets key. */
+    PURPOSE: z.enum(['server', 'tool']).default('server'),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && env.SMS_PROVIDER === 'console') {
@@ -42,6 +65,16 @@ export const EnvSchema = z
     }
     if (env.SMS_PROVIDER === 'twilio' && (!env.TWILIO_ACCOUNT_SID || !env.TWILIO_AUTH_TOKEN || !env.TWILIO_FROM)) {
       ctx.addIssue({ code: 'custom', path: ['TWILIO_ACCOUNT_SID'], message: 'SMS_PROVIDER=twilio needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM' });
+    }
+    // Several processes (or a production host) must share one key: without it each DATA_DIR makes
+    // its own, and an OTP sent by one process is refused by the next. (Command-line tools that
+    // never touch a secret are let through: see loadConfig's `purpose`.)
+    if (!env.SECRETS_KEY && env.PURPOSE === 'server' && (env.DATABASE_URL || env.NODE_ENV === 'production')) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SECRETS_KEY'],
+        message: `SECRETS_KEY is required when ${env.DATABASE_URL ? 'DATABASE_URL is set' : 'NODE_ENV=production'} (64 hex characters, the same for every process; make one with: openssl rand -hex 32)`,
+      });
     }
     if (env.STORAGE === 's3') {
       ctx.addIssue({ code: 'custom', path: ['STORAGE'], message: 'STORAGE=s3 is not available in this build; use local' });
@@ -66,9 +99,11 @@ export interface Config {
   appOrigin: string;
   appName: string;
   brand: string;
-  /** 32-byte key for encrypting secrets at rest (TOTP). Undefined = generated into DATA_DIR on first run. */
+  /** 32-byte key for secrets at rest (TOTP) and OTP digests. Undefined = generated into DATA_DIR (embedded database only). */
   secretsKey: string | undefined;
-  trustProxy: boolean;
+  /** false, a hop count or the proxies' addresses (Fastify's trustProxy). */
+  trustProxy: false | number | string[];
+  rateLimitPerMinute: number;
   logLevel: Env['LOG_LEVEL'];
 }
 
@@ -90,13 +125,17 @@ export function toConfig(env: Env): Config {
     brand: env.BRAND ?? env.APP_NAME,
     secretsKey: env.SECRETS_KEY,
     trustProxy: env.TRUST_PROXY,
+    rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
     logLevel: env.LOG_LEVEL,
   };
 }
 
 /** Parses the environment; on a bad value returns one human line naming the variable. */
-export function loadConfig(source: NodeJS.ProcessEnv): { ok: true; config: Config } | { ok: false; error: string } {
-  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ''));
+export function loadConfig(
+  source: NodeJS.ProcessEnv,
+  purpose: 'server' | 'tool' = 'server',
+): { ok: true; config: Config } | { ok: false; error: string } {
+  const cleaned = { ...Object.fromEntries(Object.entries(source).filter(([, v]) => v !== '')), PURPOSE: purpose };
   const result = EnvSchema.safeParse(cleaned);
   if (!result.success) {
     const issue = result.error.issues[0]!;

@@ -3,6 +3,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
 import type { ErrorCode } from '../contract/errors.ts';
+import { isDatabaseUnavailable } from './db/db-errors.ts';
+import { errorForLog } from './logging.ts';
 
 export class AppError extends Error {
   constructor(
@@ -27,6 +29,12 @@ export const notFound = (message = 'Not found') => new AppError('NOT_FOUND', mes
 export const conflict = (message: string, code: ErrorCode = 'CONFLICT') => new AppError(code, message, 409);
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new AppError('RATE_LIMITED', message, 429, undefined, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+/** An admin deciding on their own money: another admin must. */
+export const selfDealing = (what: 'withdrawal' | 'payment' | 'activation') =>
+  new AppError('SELF_DEALING', `You cannot decide on your own ${what}. Another admin must do it.`, 403);
+/** The database cannot serve right now (gone, restarting, overloaded): the client may retry shortly. */
+export const databaseUnavailable = () =>
+  new AppError('DB_UNAVAILABLE', 'The service is temporarily unavailable. Please try again in a moment.', 503, undefined, { 'retry-after': '5' });
 
 /** Turns a ZodError into the first message plus a per-field map. */
 export function validationError(error: ZodError): AppError {
@@ -67,33 +75,12 @@ const MALFORMED_MULTIPART_RE = /^(Multipart: Boundary not found|Boundary require
 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | ZodError | Error, request, reply) => {
-    let appError: AppError;
-    if (error instanceof AppError) {
-      appError = error;
-    } else if (error instanceof ZodError) {
-      appError = validationError(error);
-    } else {
-      const fe = error as FastifyError;
-      const status = fe.statusCode ?? 500;
-      if (fe.statusCode === undefined && MALFORMED_MULTIPART_RE.test(fe.message ?? '')) {
-        appError = new AppError('BAD_REQUEST', 'Malformed request body', 400);
-      } else if (fe.code === 'FST_PARTS_LIMIT' || fe.code === 'FST_FILES_LIMIT' || fe.code === 'FST_FIELDS_LIMIT') {
-        // Not a size problem: "File too large" would send the user hunting for a smaller image.
-        appError = new AppError('BAD_REQUEST', 'Send one image and the form fields only', 400);
-      } else if (fe.code === 'FST_REQ_FILE_TOO_LARGE' || status === 413) {
-        appError = new AppError('FILE_TOO_LARGE', 'File too large', 413);
-      } else if (status === 429) {
-        appError = new AppError('RATE_LIMITED', 'Too many requests. Please try again later.', 429);
-      } else if (status >= 400 && status < 500) {
-        // Fastify's own client errors: malformed JSON, wrong content type, empty body...
-        const message = fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'Unsupported content type' : fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 'Request body is empty' : fe.message && status === 400 ? 'Malformed request body' : fe.message;
-        appError = new AppError('BAD_REQUEST', message, status);
-      } else {
-        request.log.error({ err: error }, 'unhandled error');
-        appError = new AppError('INTERNAL', 'Something went wrong', 500);
-      }
+    const appError = toAppError(error);
+    if (appError.status >= 500) {
+      // Codes, names and the route only: a database error's message carries the statement's values.
+      const level = appError.code === 'DB_UNAVAILABLE' ? 'warn' : 'error';
+      request.log[level]({ err: errorForLog(error), route: request.routeOptions.url, method: request.method, code: appError.code }, 'request failed');
     }
-    if (appError.status >= 500) request.log.error({ err: error }, 'server error');
     if (appError.headers) void reply.headers(appError.headers);
     void reply.status(appError.status).send({
       message: appError.message,
@@ -101,4 +88,38 @@ export function registerErrorHandler(app: FastifyInstance): void {
       ...(appError.fields ? { fields: appError.fields } : {}),
     });
   });
+}
+
+/** Any error, as the AppError the client is answered with. */
+export function toAppError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  if (error instanceof ZodError) return validationError(error);
+  if (isDatabaseUnavailable(error)) return databaseUnavailable();
+  const fe = error as FastifyError;
+  const status = fe.statusCode ?? 500;
+  if (fe.statusCode === undefined && MALFORMED_MULTIPART_RE.test(fe.message ?? '')) {
+    return new AppError('BAD_REQUEST', 'Malformed request body', 400);
+  }
+  if (fe.code === 'FST_PARTS_LIMIT' || fe.code === 'FST_FILES_LIMIT' || fe.code === 'FST_FIELDS_LIMIT') {
+    // Not a size problem: "File too large" would send the user hunting for a smaller image.
+    return new AppError('BAD_REQUEST', 'Send one image and the form fields only', 400);
+  }
+  if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    return new AppError('PAYLOAD_TOO_LARGE', 'The request is too large. Send at most 1 MB of form data.', 413);
+  }
+  if (fe.code === 'FST_REQ_FILE_TOO_LARGE' || status === 413) return new AppError('FILE_TOO_LARGE', 'File too large', 413);
+  if (status === 429) return new AppError('RATE_LIMITED', 'Too many requests. Please try again later.', 429);
+  if (status >= 400 && status < 500) {
+    // Fastify's own client errors: malformed JSON, wrong content type, empty body...
+    const message =
+      fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+        ? 'Unsupported content type'
+        : fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+          ? 'Request body is empty'
+          : fe.message && status === 400
+            ? 'Malformed request body'
+            : fe.message;
+    return new AppError('BAD_REQUEST', message, status);
+  }
+  return new AppError('INTERNAL', 'Something went wrong', 500);
 }

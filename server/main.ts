@@ -5,6 +5,9 @@ import { loadConfig } from './env.ts';
 import { createContext } from './create-context.ts';
 import { buildApp } from './app.ts';
 import { adminExists } from './accounts/admin-setup.service.ts';
+import { errorForLog, loggerOptions } from './logging.ts';
+import { isDatabaseUnavailable } from './db/db-errors.ts';
+import { startMaintenance } from './maintenance/maintenance.ts';
 
 const loaded = loadConfig(process.env);
 if (!loaded.ok) {
@@ -16,19 +19,33 @@ const config = loaded.config;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { ctx, database } = await createContext(config);
 const app = await buildApp(ctx, {
-  logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+  logger: config.logLevel === 'silent' ? false : loggerOptions(config.logLevel),
   webDist: path.join(root, 'dist', 'web'),
 });
+
+const stopMaintenance = startMaintenance(ctx, (err) => app.log.warn({ err: errorForLog(err) }, 'maintenance skipped'));
 
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info(`${signal}: shutting down`);
+  stopMaintenance();
   await app.close().catch(() => undefined);
   await database.close().catch(() => undefined);
   process.exit(0);
 }
+// Last line of defence: a lost database connection surfacing outside a request must not end the
+// process (the pool reconnects by itself). Anything else unexpected is a bug: log it and exit, so
+// the supervisor restarts a clean process rather than one in an unknown state.
+process.on('unhandledRejection', (reason) => {
+  if (isDatabaseUnavailable(reason)) {
+    app.log.warn({ err: errorForLog(reason) }, 'database unavailable (outside a request)');
+    return;
+  }
+  app.log.fatal({ err: errorForLog(reason) }, 'unhandled rejection');
+  process.exit(1);
+});
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 

@@ -37,7 +37,7 @@ export function accountsRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
     app.post('/register', async (request, reply) => {
       const input = RegisterRequestSchema.parse(bodyOf(request));
-      return reply.status(201).send(await registerAccount(ctx, input));
+      return reply.status(201).send(await registerAccount(ctx, input, { ip: clientIp(request) }));
     });
 
     app.post('/verify-otp', async (request) => {
@@ -47,7 +47,7 @@ export function accountsRoutes(ctx: AppContext): FastifyPluginAsync {
 
     app.post('/resend-otp', async (request) => {
       const input = ResendOtpRequestSchema.parse(bodyOf(request));
-      return resendRegistrationOtp(ctx, input.userId);
+      return resendRegistrationOtp(ctx, input.userId, { ip: clientIp(request) });
     });
 
     app.post('/login', async (request) => {
@@ -68,7 +68,7 @@ export function accountsRoutes(ctx: AppContext): FastifyPluginAsync {
 
     app.post('/forgot-password', async (request) => {
       const input = ForgotPasswordRequestSchema.parse(bodyOf(request));
-      return requestPasswordReset(ctx, input.phone);
+      return requestPasswordReset(ctx, input.phone, { ip: clientIp(request) });
     });
 
     app.post('/verify-reset-otp', async (request) => {

@@ -7,15 +7,17 @@ import type { AppContext } from '../context.ts';
 import type { Tx } from '../db/client.ts';
 import { isUuid, newId } from '../db/ids.ts';
 import { adminTwoFactor, otpCodes, referrals, users } from '../db/schema.ts';
-import { AppError, badRequest, conflict, forbidden, isUniqueViolation, unauthenticated } from '../errors.ts';
+import { AppError, badRequest, conflict, forbidden, isUniqueViolation, tooManyRequests, unauthenticated } from '../errors.ts';
 import { createWallet } from '../ledger/ledger.service.ts';
 import { createSession, revokeAllSessions, revokeSession, type SessionMeta } from '../sessions/sessions.service.ts';
-import { checkOtp, deliverOtp, INVALID_OTP_MESSAGE, issueOtp, lockPhone, reserveOtp } from './otp.service.ts';
+import { assertSmsBudgetLeft, checkOtp, deliverOtp, INVALID_OTP_MESSAGE, issueOtp, lockPhone, reserveOtp } from './otp.service.ts';
+import { consumeBudgets, type Budget } from '../throttle/budget.ts';
+import { getAppSettings, type AppSettingsRow } from '../settings/settings.service.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { newReferralCode } from './referral-code.ts';
 import { getUserResponse } from './user-response.ts';
-import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './login-throttle.ts';
+import { clearSignInFailures, signInKey, takeSignInGuess } from './login-throttle.ts';
 
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid mobile number or password';
 export const INVALID_REFERRAL_MESSAGE = 'Invalid referral code';
@@ -23,6 +25,14 @@ export const DUPLICATE_PHONE_MESSAGE = 'This mobile number is already registered
 export const DUPLICATE_EMAIL_MESSAGE = 'This email is already registered';
 
 type UserRow = typeof users.$inferSelect;
+
+/** Sign-ups one referral code may bring in per hour (generous: a popular referrer's friends are welcome). */
+const signupReferrerBudget = (settings: AppSettingsRow, referrerId: string): Budget => ({
+  scope: 'signup_referrer',
+  key: referrerId,
+  limit: settings.signupsPerReferrerPerHour,
+  windowMs: 60 * 60 * 1000,
+});
 
 /** Maps the two unique indexes a sign-up can hit in a race to the same 409s the checks give. */
 export function mapUserUniqueViolation(err: unknown): unknown {
@@ -49,9 +59,11 @@ async function findReferrer(tx: Tx, code: string): Promise<{ id: string } | unde
  * do so: otherwise a stranger could slip their own password under the owner's pending sign-up
  * and have the owner verify it with the code the owner receives.
  */
-export async function registerAccount(ctx: AppContext, input: RegisterRequest): Promise<{ userId: string }> {
-  const passwordHash = await hashPassword(input.password);
+export async function registerAccount(ctx: AppContext, input: RegisterRequest, meta: { ip: string }): Promise<{ userId: string }> {
   const now = ctx.now();
+  // A spent SMS budget answers before any password hashing: a flood costs us no CPU.
+  await assertSmsBudgetLeft(ctx.db, meta.ip, now);
+  const passwordHash = await hashPassword(input.password);
   const pending = await findPendingSignUp(ctx, input.phone, input.password);
   let result: { userId: string; otp: Awaited<ReturnType<typeof reserveOtp>> };
   try {
@@ -110,7 +122,15 @@ export async function registerAccount(ctx: AppContext, input: RegisterRequest): 
         await createWallet(tx, userId, now);
         await tx.insert(referrals).values({ id: newId(), referrerId: referrer.id, referredId: userId, createdAt: now });
       }
-      const otp = await reserveOtp(tx, ctx.secretsKey, { phone: input.phone, userId, purpose: 'register' }, now);
+      // Every check has passed: this sign-up now counts against the referral code's hourly budget.
+      const velocity = await consumeBudgets(tx, [signupReferrerBudget(await getAppSettings(tx), referrer.id)], now);
+      if (!velocity.ok) {
+        throw tooManyRequests(
+          `Too many sign-ups with this referral code in the last hour. Please try again in ${Math.max(1, Math.ceil(velocity.retryAfterS / 60))} minutes`,
+          velocity.retryAfterS,
+        );
+      }
+      const otp = await reserveOtp(tx, ctx.secretsKey, { phone: input.phone, userId, purpose: 'register', ip: meta.ip }, now);
       return { userId, otp };
     });
   } catch (err) {
@@ -169,9 +189,9 @@ export async function verifyRegistration(
   });
 }
 
-export async function resendRegistrationOtp(ctx: AppContext, userId: string): Promise<{ ok: true }> {
+export async function resendRegistrationOtp(ctx: AppContext, userId: string, meta: { ip: string }): Promise<{ ok: true }> {
   const user = await findUnverifiedUser(ctx, userId);
-  await issueOtp(ctx, { phone: user.phone!, userId: user.id, purpose: 'register' });
+  await issueOtp(ctx, { phone: user.phone!, userId: user.id, purpose: 'register', ip: meta.ip });
   return { ok: true };
 }
 
@@ -196,16 +216,15 @@ export async function login(
   meta: SessionMeta,
 ): Promise<AuthResponse> {
   const identity = resolveLoginIdentity(input);
-  const key = `${identity.by}:${identity.value}`;
   const now = ctx.now();
-  await assertLoginAllowed(ctx.db, key, now);
-
   const column = identity.by === 'phone' ? users.phone : users.email;
   const user = identity.value ? (await ctx.db.select().from(users).where(eq(column, identity.value)).limit(1))[0] : undefined;
+  // The guess is paid for before the password is checked: parallel guesses cannot outrun the count.
+  const key = signInKey(user?.id, `${identity.by}:${identity.value}`);
+  await takeSignInGuess(ctx.db, key, now);
   // Unknown accounts still pay for one hash, so the answer time does not tell who has an account.
   const ok = await verifyPassword(user?.passwordHash ?? null, input.password);
   if (!user || !ok) {
-    await recordLoginFailure(ctx.db, key, meta.ip ?? null, now);
     if (user?.isAdmin) {
       await recordAudit(ctx.db, { actorId: user.id, action: 'admin.login_failed', targetType: 'user', targetId: user.id, ip: meta.ip, at: now });
     }
@@ -215,15 +234,17 @@ export async function login(
   if (!user.phoneVerifiedAt) {
     throw forbidden('Your mobile number is not verified yet. Please register again with this number to get a new OTP.', 'PHONE_NOT_VERIFIED');
   }
-  await clearLoginFailures(ctx.db, key);
   if (user.isAdmin) {
     const twoFactor = await ctx.db
       .select({ userId: adminTwoFactor.userId })
       .from(adminTwoFactor)
       .where(and(eq(adminTwoFactor.userId, user.id), isNotNull(adminTwoFactor.enabledAt)))
       .limit(1);
+    // The guess stays counted: the password alone does not sign in, and giving the budget back
+    // here would let someone who knows the password reset the count between guesses at the code.
     if (twoFactor.length > 0) throw new AppError('TWO_FACTOR_REQUIRED', 'Two-factor authentication required', 401);
   }
+  await clearSignInFailures(ctx.db, key);
   const token = await createSession(ctx.db, user, now, meta);
   if (user.isAdmin) {
     await recordAudit(ctx.db, { actorId: user.id, action: 'admin.login', targetType: 'user', targetId: user.id, ip: meta.ip, at: now });
@@ -251,13 +272,15 @@ async function findResettableUser(ctx: AppContext, phone: string): Promise<UserR
 /**
  * Sends a reset code to a verified, active account. Answers the same for unknown numbers and,
  * for the same reason, stays quiet (no 429) when the phone is inside its send limits: the code
- * sent earlier is still valid.
+ * sent earlier is still valid. The address and global SMS budgets are asked before the number is
+ * looked up, so their 429 is the same for every number too.
  */
-export async function requestPasswordReset(ctx: AppContext, phone: string): Promise<{ ok: true }> {
+export async function requestPasswordReset(ctx: AppContext, phone: string, meta: { ip: string }): Promise<{ ok: true }> {
+  await assertSmsBudgetLeft(ctx.db, meta.ip, ctx.now());
   const user = await findResettableUser(ctx, phone);
   if (!user) return { ok: true };
   try {
-    await issueOtp(ctx, { phone, userId: user.id, purpose: 'reset' });
+    await issueOtp(ctx, { phone, userId: user.id, purpose: 'reset', ip: meta.ip });
   } catch (err) {
     if (err instanceof AppError && err.code === 'RATE_LIMITED') return { ok: true };
     throw err;
@@ -283,7 +306,7 @@ export async function resetPassword(ctx: AppContext, input: { phone: string; otp
   await ctx.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
     await revokeAllSessions(tx, user.id, now);
-    await clearLoginFailures(tx, `phone:${input.phone}`);
+    await clearSignInFailures(tx, signInKey(user.id, `phone:${input.phone}`));
   });
   return { ok: true };
 }

@@ -1,38 +1,37 @@
-// Failed sign-ins counted per key in auth_failures (shared by every process): 10 failures in 15
-// minutes for one phone or e-mail answer 429 until the oldest of them ages out.
-import { and, desc, eq, gt } from 'drizzle-orm';
+// The sign-in throttle: one budget per account across every route that checks a password or a
+// code (/api/login by phone or e-mail, /api/admin/2fa/login). A guess is taken from the budget
+// BEFORE the secret is checked, atomically in the database, so however many guesses arrive at
+// once at most LOGIN_MAX_FAILURES are ever checked per window. A completed sign-in gives the
+// budget back; a failure keeps its unit until it ages out.
 import { LOGIN_FAILURE_WINDOW_MS, LOGIN_MAX_FAILURES } from '../../contract/constants.ts';
-import type { DbOrTx } from '../db/client.ts';
-import { newId } from '../db/ids.ts';
-import { authFailures } from '../db/schema.ts';
+import type { Db, DbOrTx } from '../db/client.ts';
 import { tooManyRequests } from '../errors.ts';
+import { consumeBudget, resetBudget, type Budget } from '../throttle/budget.ts';
 
-export const LOGIN_SCOPE = 'login';
+export const SIGN_IN_SCOPE = 'sign_in';
 
-export async function assertLoginAllowed(db: DbOrTx, key: string, now: Date): Promise<void> {
-  const recent = await db
-    .select({ createdAt: authFailures.createdAt })
-    .from(authFailures)
-    .where(
-      and(
-        eq(authFailures.scope, LOGIN_SCOPE),
-        eq(authFailures.key, key),
-        gt(authFailures.createdAt, new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS)),
-      ),
-    )
-    .orderBy(desc(authFailures.createdAt))
-    .limit(LOGIN_MAX_FAILURES);
-  if (recent.length < LOGIN_MAX_FAILURES) return;
-  const oldest = recent[recent.length - 1]!;
-  const seconds = Math.ceil((oldest.createdAt.getTime() + LOGIN_FAILURE_WINDOW_MS - now.getTime()) / 1000);
-  const minutes = Math.max(1, Math.ceil(seconds / 60));
-  throw tooManyRequests(`Too many failed login attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}`, seconds);
+/**
+ * Whose budget a sign-in spends: the account when one matches (so phone, e-mail and the admin
+ * route share it), else the identifier as given (unknown accounts are throttled the same way).
+ */
+export function signInKey(userId: string | null | undefined, identifier: string): string {
+  return userId ? `user:${userId}` : identifier.slice(0, 300);
 }
 
-export async function recordLoginFailure(db: DbOrTx, key: string, ip: string | null, now: Date): Promise<void> {
-  await db.insert(authFailures).values({ id: newId(), scope: LOGIN_SCOPE, key, ip, createdAt: now });
+const signInBudget = (key: string): Budget => ({ scope: SIGN_IN_SCOPE, key, limit: LOGIN_MAX_FAILURES, windowMs: LOGIN_FAILURE_WINDOW_MS });
+
+export const loginThrottledMessage = (retryAfterS: number) => {
+  const minutes = Math.max(1, Math.ceil(retryAfterS / 60));
+  return `Too many failed login attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}`;
+};
+
+/** Takes one guess from the account's budget, or throws 429 (Retry-After) when it is spent. */
+export async function takeSignInGuess(db: Db, key: string, now: Date, message: (retryAfterS: number) => string = loginThrottledMessage): Promise<void> {
+  const answer = await consumeBudget(db, signInBudget(key), now);
+  if (!answer.ok) throw tooManyRequests(message(answer.retryAfterS), answer.retryAfterS);
 }
 
-export async function clearLoginFailures(db: DbOrTx, key: string): Promise<void> {
-  await db.delete(authFailures).where(and(eq(authFailures.scope, LOGIN_SCOPE), eq(authFailures.key, key)));
+/** A completed sign-in (or a password reset) gives the account its whole budget back. */
+export async function clearSignInFailures(db: DbOrTx, key: string): Promise<void> {
+  await resetBudget(db, SIGN_IN_SCOPE, [key]);
 }

@@ -1,7 +1,9 @@
 // One-time SMS codes for registration and password reset. A code is 6 digits from node:crypto,
 // stored only as an HMAC (keyed by the secrets key, salted by its row id), valid 10 minutes,
 // single use, bound to its purpose, and dead after 5 tries. Sending is limited per phone (60 s
-// cooldown, 3 per 10 minutes), counted from otp_codes so several processes agree.
+// cooldown, 3 per 10 minutes, counted from otp_codes), per network address and in total per hour
+// (budgets in rate_events, limits in the settings), so nobody can pump SMS through us; every
+// limit is decided in the database, so several processes agree.
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import {
@@ -18,6 +20,9 @@ import { newId } from '../db/ids.ts';
 import { otpCodes } from '../db/schema.ts';
 import { AppError, badRequest, tooManyRequests } from '../errors.ts';
 import { smsFailed } from '../sms/sms-error.ts';
+import { redactText } from '../logging.ts';
+import { consumeBudgets, peekBudget, type Budget } from '../throttle/budget.ts';
+import { getAppSettings, type AppSettingsRow } from '../settings/settings.service.ts';
 
 export type OtpPurpose = 'register' | 'reset';
 
@@ -30,6 +35,43 @@ export interface ReservedOtp {
 }
 
 export const INVALID_OTP_MESSAGE = 'Invalid OTP';
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** The SMS one network address may trigger per hour (sign-up and reset codes alike). */
+export const smsAddressBudget = (settings: AppSettingsRow, ip: string): Budget => ({
+  scope: 'sms_address',
+  key: ip,
+  limit: settings.smsPerAddressPerHour,
+  windowMs: HOUR_MS,
+});
+
+/** Every SMS the product sends per hour; past it new sends wait and the admin Overview says so. */
+export const smsGlobalBudget = (settings: AppSettingsRow): Budget => ({ scope: 'sms_global', key: '*', limit: settings.smsPerHour, windowMs: HOUR_MS });
+
+const inMinutes = (seconds: number) => {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+};
+
+/** The 429 for a spent SMS budget, worded for the person waiting. */
+export function smsBudgetSpent(scope: 'sms_address' | 'sms_global', retryAfterS: number): AppError {
+  return scope === 'sms_address'
+    ? tooManyRequests(`Too many codes were requested from your network. Please try again in ${inMinutes(retryAfterS)}`, retryAfterS)
+    : tooManyRequests(`We are sending too many codes right now. Please try again in ${inMinutes(retryAfterS)}`, retryAfterS);
+}
+
+/**
+ * Without taking anything: 429 when the address or the global budget is spent. Forgot-password
+ * asks before it looks the number up, so known and unknown numbers get the same answer.
+ */
+export async function assertSmsBudgetLeft(db: Db, ip: string, now: Date): Promise<void> {
+  const settings = await getAppSettings(db);
+  for (const [scope, budget] of [['sms_address', smsAddressBudget(settings, ip)], ['sms_global', smsGlobalBudget(settings)]] as const) {
+    const answer = await peekBudget(db, budget, now);
+    if (!answer.ok) throw smsBudgetSpent(scope, answer.retryAfterS);
+  }
+}
 
 /** Two-key advisory lock namespace for "one OTP decision per phone at a time". */
 const OTP_LOCK_NAMESPACE = 7_271;
@@ -72,17 +114,23 @@ export async function assertCanSend(tx: Tx, phone: string, now: Date): Promise<v
 }
 
 /**
- * Inside the caller's transaction: locks the phone, applies the send limits and writes a new code.
- * Deliver it with deliverOtp after the transaction commits.
+ * Inside the caller's transaction: locks the phone, applies the per-phone limits, takes one SMS
+ * from the address and global budgets (in that order, after any lock the caller holds) and writes
+ * a new code. Deliver it with deliverOtp after the transaction commits.
  */
 export async function reserveOtp(
   tx: Tx,
   key: Buffer,
-  input: { phone: string; userId: string | null; purpose: OtpPurpose },
+  input: { phone: string; userId: string | null; purpose: OtpPurpose; ip: string },
   now: Date,
 ): Promise<ReservedOtp> {
   await lockPhone(tx, input.phone);
   await assertCanSend(tx, input.phone, now);
+  const settings = await getAppSettings(tx);
+  for (const [scope, budget] of [['sms_address', smsAddressBudget(settings, input.ip)], ['sms_global', smsGlobalBudget(settings)]] as const) {
+    const answer = await consumeBudgets(tx, [budget], now);
+    if (!answer.ok) throw smsBudgetSpent(scope, answer.retryAfterS);
+  }
   const id = newId();
   const code = drawCode();
   await tx.insert(otpCodes).values({
@@ -113,7 +161,7 @@ export async function deliverOtp(ctx: AppContext, otp: ReservedOtp): Promise<voi
   } catch (err) {
     await ctx.db.delete(otpCodes).where(eq(otpCodes.id, otp.id));
     if (err instanceof AppError && err.code === 'SMS_FAILED') throw err;
-    console.error(`[sms] ${ctx.sms.name} failed: ${(err as Error).message}`);
+    console.error(redactText(`[sms] ${ctx.sms.name} failed: ${(err as Error).message}`));
     throw smsFailed();
   }
 }
@@ -121,7 +169,7 @@ export async function deliverOtp(ctx: AppContext, otp: ReservedOtp): Promise<voi
 /** Reserve and deliver in one go (resend and forgot-password). */
 export async function issueOtp(
   ctx: AppContext,
-  input: { phone: string; userId: string | null; purpose: OtpPurpose },
+  input: { phone: string; userId: string | null; purpose: OtpPurpose; ip: string },
 ): Promise<void> {
   const now = ctx.now();
   const otp = await ctx.db.transaction((tx) => reserveOtp(tx, ctx.secretsKey, input, now));

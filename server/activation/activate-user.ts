@@ -1,12 +1,13 @@
 // Activating an account and paying the referrer's reward, as one unit inside the caller's
-// transaction. Used by payment approval and by an admin's direct activation, so both pay alike.
+// transaction. Used by payment approval and by an admin's direct activation (which pays the
+// reward only when the settings say waived activations are rewarded).
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { formatPaise } from '../../contract/money.ts';
 import type { Tx } from '../db/client.ts';
 import { referrals, users } from '../db/schema.ts';
 import { createWallet, postEntry } from '../ledger/ledger.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
-import { getAppSettings } from '../settings/settings.service.ts';
+import { getAppSettings, type AppSettingsRow } from '../settings/settings.service.ts';
 
 export interface ActivationOutcome {
   /** False when the user was already activated: nothing was changed. */
@@ -16,37 +17,50 @@ export interface ActivationOutcome {
 }
 
 /**
- * Flips users.is_activated false -> true (a no-op if already true) and, the first time, pays the
- * referrer: the referral row is claimed with a conditional update (rewarded_at is null), so the
- * reward is paid once even when two activations race; the ledger's unique (kind, refId) backs it up.
+ * Flips users.is_activated false -> true (a no-op if already true) and pays the referrer, once:
+ * the referral row is claimed with a conditional update (rewarded_at is null), so the reward is
+ * paid once even when two activations race; the ledger's unique (kind, refId) backs it up.
  * The reward is paid only while the referrer's account is active (not suspended); a referral whose
  * referrer is suspended at that moment stays unrewarded.
  */
-export async function activateUserAndReward(tx: Tx, userId: string, now: Date, via: 'payment' | 'admin'): Promise<ActivationOutcome> {
+export async function activateUserAndReward(
+  tx: Tx,
+  userId: string,
+  now: Date,
+  via: 'payment' | 'admin',
+  settings?: AppSettingsRow,
+): Promise<ActivationOutcome> {
   // A plain read inside the transaction: settings changes apply to later rewards only and nothing
   // is recomputed from them, so an admin's change racing this activation needs no lock; we pay
   // by the values as they were when we read them, as if we had run just before the change.
-  const settings = await getAppSettings(tx);
-  const [user] = await tx
+  settings ??= await getAppSettings(tx);
+  const [flipped] = await tx
     .update(users)
     .set({ isActivated: true, activatedAt: now, updatedAt: now })
     .where(and(eq(users.id, userId), eq(users.isActivated, false)))
     .returning({ id: users.id, username: users.username });
-  if (!user) return { activated: false, reward: null };
-
-  await notify(tx, {
-    userId,
-    kind: 'account_activated',
-    title: 'Account activated',
-    body:
-      via === 'payment'
-        ? 'Your payment was confirmed and your account is active. Share your referral code to start earning.'
-        : 'Your account is active. Share your referral code to start earning.',
-    at: now,
-  });
+  if (flipped) {
+    await notify(tx, {
+      userId,
+      kind: 'account_activated',
+      title: 'Account activated',
+      body:
+        via === 'payment'
+          ? 'Your payment was confirmed and your account is active. Share your referral code to start earning.'
+          : 'Your account is active. Share your referral code to start earning.',
+      at: now,
+    });
+  } else if (via === 'admin') {
+    return { activated: false, reward: null };
+  }
 
   const rewardPaise = settings.referralRewardPaise;
-  if (rewardPaise <= 0n) return { activated: true, reward: null };
+  // No fee came in for a direct activation: the referrer earns only where the operator chose so.
+  if (rewardPaise <= 0n || (via === 'admin' && !settings.rewardWaivedActivations)) return { activated: flipped !== undefined, reward: null };
+  // A fee that arrives for an account already activated (directly, as a waiver) still earns the
+  // referrer the reward that activation did not pay; the claim below pays it at most once.
+  const user = flipped ?? (await tx.select({ id: users.id, username: users.username }).from(users).where(eq(users.id, userId)).limit(1))[0];
+  if (!user) return { activated: false, reward: null };
 
   const [referral] = await tx
     .update(referrals)
@@ -59,7 +73,7 @@ export async function activateUserAndReward(tx: Tx, userId: string, now: Date, v
       ),
     )
     .returning({ id: referrals.id, referrerId: referrals.referrerId });
-  if (!referral) return { activated: true, reward: null };
+  if (!referral) return { activated: flipped !== undefined, reward: null };
 
   // Spin progress moves forward only: this referral adds one, and a spin is granted when the
   // progress reaches the referrals-per-spin in force now. One statement on the referrer's row, so
@@ -115,5 +129,5 @@ export async function activateUserAndReward(tx: Tx, userId: string, now: Date, v
       at: now,
     });
   }
-  return { activated: true, reward: { referralId: referral.id, referrerId: referral.referrerId, amountPaise: rewardPaise, spinGranted } };
+  return { activated: flipped !== undefined, reward: { referralId: referral.id, referrerId: referral.referrerId, amountPaise: rewardPaise, spinGranted } };
 }

@@ -1,7 +1,8 @@
 // HTTP routes of activation: the UPI QR, submitting a payment proof, the user's own proofs and
 // their screenshots (owner or admin only).
 import type { FastifyPluginAsync } from 'fastify';
-import { GenerateUpiQrRequestSchema, OwnListQuerySchema } from '../../contract/activation.ts';
+import { GenerateUpiQrRequestSchema, ManualPaymentSchema, OwnListQuerySchema } from '../../contract/activation.ts';
+import { answerIdempotently, formContent } from '../idempotency/idempotency.ts';
 import type { AppContext } from '../context.ts';
 import { requireUser } from '../sessions/auth.ts';
 import { generateUpiQr, listOwnPayments, readPaymentScreenshot, submitManualPayment } from './activation.service.ts';
@@ -15,11 +16,16 @@ export function activationRoutes(ctx: AppContext): FastifyPluginAsync {
       return generateUpiQr(ctx, user, input);
     });
 
-    app.post('/submit-manual-payment', { config: { idempotent: true } }, async (request, reply) => {
+    app.post('/submit-manual-payment', async (request, reply) => {
       const user = requireUser(request);
       const submission = await readPaymentForm(request);
-      const payment = await submitManualPayment(ctx, user.id, submission);
-      return reply.status(201).send(payment);
+      return answerIdempotently(
+        ctx,
+        request,
+        reply,
+        { status: 201, respond: (p) => ManualPaymentSchema.parse(p), content: formContent(submission.fields, submission.screenshot) },
+        (run) => submitManualPayment(ctx, user.id, submission, run),
+      );
     });
 
     app.get('/manual-payments', async (request) => {

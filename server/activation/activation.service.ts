@@ -21,6 +21,7 @@ import { manualPayments, users } from '../db/schema.ts';
 import { AppError, badRequest, conflict, isUniqueViolation, notFound } from '../errors.ts';
 import { detectImageType } from '../uploads/image-type.ts';
 import { getAppSettings } from '../settings/settings.service.ts';
+import { inTransaction, type RunInTx } from '../idempotency/idempotency.ts';
 
 type PaymentRow = typeof manualPayments.$inferSelect;
 
@@ -80,7 +81,12 @@ const PAYMENT_PENDING = () => conflict('You already have a payment waiting for r
  * Stores a payment proof. The clean checks run first for clear messages; the partial unique
  * indexes (one live UTR, one pending proof per user) decide races, mapped to the same 409s.
  */
-export async function submitManualPayment(ctx: AppContext, userId: string, submission: PaymentSubmission): Promise<ManualPayment> {
+export async function submitManualPayment(
+  ctx: AppContext,
+  userId: string,
+  submission: PaymentSubmission,
+  run: RunInTx = inTransaction(ctx.db),
+): Promise<ManualPayment> {
   const { screenshot } = submission;
   if (!screenshot || screenshot.length === 0 || !submission.fields.utrNumber?.trim()) throw badRequest(MISSING_PAYMENT_PROOF_MESSAGE, 'VALIDATION_FAILED');
   // The spec says "under 5MB": a file of exactly 5 MiB is refused too.
@@ -103,22 +109,24 @@ export async function submitManualPayment(ctx: AppContext, userId: string, submi
 
   const key = await ctx.uploads.put(screenshot, image.ext);
   try {
-    const [row] = await ctx.db
-      .insert(manualPayments)
-      .values({
-        id: newId(),
-        userId,
-        amountPaise: fee,
-        utrNumber: fields.utrNumber,
-        notes: fields.notes,
-        screenshotKey: key,
-        screenshotMime: image.mime,
-        status: 'pending',
-        createdAt: ctx.now(),
-      })
-      .returning();
-    if (!row) throw new Error('insert returned nothing');
-    return toManualPayment(row);
+    return await run(async (tx) => {
+      const [row] = await tx
+        .insert(manualPayments)
+        .values({
+          id: newId(),
+          userId,
+          amountPaise: fee,
+          utrNumber: fields.utrNumber,
+          notes: fields.notes,
+          screenshotKey: key,
+          screenshotMime: image.mime,
+          status: 'pending',
+          createdAt: ctx.now(),
+        })
+        .returning();
+      if (!row) throw new Error('insert returned nothing');
+      return toManualPayment(row);
+    });
   } catch (err) {
     await ctx.uploads.delete(key).catch(() => undefined);
     if (isUniqueViolation(err, 'manual_payments_utr_live_key')) throw DUPLICATE_UTR();

@@ -15,15 +15,8 @@ import type { User } from '../../contract/accounts.ts';
 import { openSecret, sealSecret } from './secret-box.ts';
 import { matchTotpStep, newTotpSecret, totpUri } from './totp.ts';
 import { hashBackupCode, newBackupCodes } from './backup-codes.ts';
-import {
-  assertNotThrottled,
-  clearSignInFailures,
-  findAdminByEmail,
-  issueAdminSession,
-  recordSignInFailure,
-  verifyAdminPassword,
-  type SignInMeta,
-} from './admin-sign-in.ts';
+import { findAdminByEmail, issueAdminSession, recordSignInFailure, takeAdminSignInGuess, verifyAdminPassword, type SignInMeta } from './admin-sign-in.ts';
+import { clearSignInFailures } from '../accounts/login-throttle.ts';
 
 export const INVALID_VERIFICATION_CODE = 'Invalid verification code';
 
@@ -119,18 +112,19 @@ async function consumeBackupCode(ctx: AppContext, userId: string, code: string):
 
 /**
  * Password plus (when 2FA is on) an authenticator code or a backup code. Without 2FA enabled the
- * password alone signs in. Failures of either factor count towards the same per-e-mail throttle.
+ * password alone signs in. Each request takes one guess from the account's sign-in budget before
+ * anything is checked (shared with /api/login); only a completed sign-in gives the budget back.
  */
 export async function signInWithTwoFactor(ctx: AppContext, input: TwoFactorLoginRequest, meta: SignInMeta): Promise<{ token: string; user: User }> {
-  const key = input.email;
-  await assertNotThrottled(ctx, key);
-  const admin = await findAdminByEmail(ctx.db, input.email);
+  const email = input.email;
+  const key = await takeAdminSignInGuess(ctx, email);
+  const admin = await findAdminByEmail(ctx.db, email);
   const passwordOk = await verifyAdminPassword(admin, input.password);
-  if (!admin || !passwordOk) throw await recordSignInFailure(ctx, key, admin, 'password', meta, 'password');
+  if (!admin || !passwordOk) throw await recordSignInFailure(ctx, email, admin, 'password', meta, 'password');
 
   const twoFactor = await isTwoFactorEnabled(ctx.db, admin.id);
   if (!twoFactor) {
-    await clearSignInFailures(ctx, key);
+    await clearSignInFailures(ctx.db, key);
     return issueAdminSession(ctx, admin, 'password', meta);
   }
   if (!input.twoFactorToken && !input.backupCode) {
@@ -138,16 +132,16 @@ export async function signInWithTwoFactor(ctx: AppContext, input: TwoFactorLogin
   }
   if (input.twoFactorToken) {
     if (await consumeTotp(ctx, admin.id, twoFactor.secretEnc, input.twoFactorToken)) {
-      await clearSignInFailures(ctx, key);
+      await clearSignInFailures(ctx.db, key);
       return issueAdminSession(ctx, admin, 'totp', meta);
     }
-    throw await recordSignInFailure(ctx, key, admin, 'totp', meta, 'totp');
+    throw await recordSignInFailure(ctx, email, admin, 'totp', meta, 'totp');
   }
   if (await consumeBackupCode(ctx, admin.id, input.backupCode!)) {
-    await clearSignInFailures(ctx, key);
+    await clearSignInFailures(ctx.db, key);
     return issueAdminSession(ctx, admin, 'backup_code', meta);
   }
-  throw await recordSignInFailure(ctx, key, admin, 'backup_code', meta, 'backup_code');
+  throw await recordSignInFailure(ctx, email, admin, 'backup_code', meta, 'backup_code');
 }
 
 export async function getSecurityStatus(db: DbOrTx, userId: string): Promise<SecurityStatus> {

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { drivers, expectLedgerHolds, startTestServer, type TestServer } from '../test/harness.ts';
-import { createActivatedUser, createAdmin, pngFile, registerUser, type SignedIn } from '../test/fixtures.ts';
+import { createActivatedUser, createAdmin, pngFile, registerUser, submitPaymentProof, type SignedIn } from '../test/fixtures.ts';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { ledgerEntries, manualPayments } from '../db/schema.ts';
@@ -75,10 +75,10 @@ describe.skipIf(!drivers.includes('postgres'))('admin payment races (postgres)',
 
   it('activations racing a change of referrals per spin keep spins consistent', async () => {
     const referrer = await createActivatedUser(s, admin.token, admin.user.referralCode);
-    const referred = [];
-    for (let i = 0; i < 6; i++) referred.push(await registerUser(s, referrer.user.referralCode));
+    const proofs = [];
+    for (let i = 0; i < 6; i++) proofs.push(await submitPaymentProof(s, (await registerUser(s, referrer.user.referralCode)).token));
     const answers = await Promise.all([
-      ...referred.map((u) => s.api('PUT', `/api/admin/users/${u.user.id}/activate`, { token: admin.token })),
+      ...proofs.map((p) => s.api('PUT', `/api/admin/manual-payments/${p.id}`, { token: admin.token, body: { status: 'approved' } })),
       s.api('PUT', '/api/admin/settings', { token: admin.token, body: { referralsPerSpin: 2 } }),
       s.api('PUT', '/api/admin/settings', { token: admin.token, body: { referralsPerSpin: 3 } }),
     ]);

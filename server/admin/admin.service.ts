@@ -1,7 +1,7 @@
 // The admin panel's reads and decisions on users and payment proofs: stats, keyset-paged lists,
 // direct activation and approve/reject. Each decision is one transaction with its ledger entry,
 // notifications and audit row. Withdrawals live in server/withdrawals.
-import { and, desc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, desc, eq, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type {
   AdminPayment,
   AdminPaymentsPage,
@@ -10,6 +10,7 @@ import type {
   AdminUser,
   AdminUsersPage,
   AdminUsersQuery,
+  ActivateUserRequest,
   DecidePaymentRequest,
 } from '../../contract/admin.ts';
 import { formatPaise } from '../../contract/money.ts';
@@ -17,7 +18,11 @@ import type { AppContext } from '../context.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { isUuid } from '../db/ids.ts';
 import { ledgerAccounts, manualPayments, users, withdrawals } from '../db/schema.ts';
-import { badRequest, conflict, notFound } from '../errors.ts';
+import { badRequest, conflict, notFound, selfDealing } from '../errors.ts';
+import { inTransaction, type RunInTx } from '../idempotency/idempotency.ts';
+import { getAppSettings } from '../settings/settings.service.ts';
+import { usedBudget } from '../throttle/budget.ts';
+import { smsGlobalBudget } from '../accounts/otp.service.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { postEntry } from '../ledger/ledger.service.ts';
@@ -31,7 +36,7 @@ export interface AdminActor {
 
 // ---- stats ----------------------------------------------------------------------------------
 
-export async function getAdminStats(db: DbOrTx): Promise<AdminStats> {
+export async function getAdminStats(db: DbOrTx, now: Date): Promise<AdminStats> {
   const [u] = await db
     .select({
       totalUsers: sql<number>`count(*) filter (where not ${users.isAdmin})::int`,
@@ -41,12 +46,15 @@ export async function getAdminStats(db: DbOrTx): Promise<AdminStats> {
     .from(users);
   const [w] = await db.select({ n: sql<number>`count(*)::int` }).from(withdrawals).where(eq(withdrawals.status, 'pending'));
   const [p] = await db.select({ n: sql<number>`count(*)::int` }).from(manualPayments).where(eq(manualPayments.status, 'pending'));
+  const settings = await getAppSettings(db);
+  const sentLastHour = await usedBudget(db, smsGlobalBudget(settings), now);
   return {
     totalUsers: Number(u?.totalUsers ?? 0),
     activatedUsers: Number(u?.activatedUsers ?? 0),
     totalEarnings: formatPaise(BigInt(u?.totalEarnings ?? '0')),
     pendingWithdrawals: Number(w?.n ?? 0),
     pendingPayments: Number(p?.n ?? 0),
+    sms: { sentLastHour, perHour: settings.smsPerHour, budgetReached: sentLastHour >= settings.smsPerHour },
   };
 }
 
@@ -155,17 +163,42 @@ async function readAdminUser(db: DbOrTx, userId: string): Promise<AdminUser | nu
   return row ? toAdminUser(row) : null;
 }
 
-/** Activates a user without a payment (no fee entry: no money came in); the referrer is paid as usual. */
-export async function activateUserByAdmin(ctx: AppContext, actor: AdminActor, userId: string): Promise<AdminUser> {
+/**
+ * Activates a user without a payment. No money came in, so the ledger records the fee as waived
+ * (fee_waivers -> activation_fees, with the admin's reason in the audit log), and the referrer is
+ * paid only when the setting "reward waived activations" is on: otherwise an admin could mint
+ * rewards by activating sock-puppets on their own code. An admin cannot activate themself.
+ */
+export async function activateUserByAdmin(
+  ctx: AppContext,
+  actor: AdminActor,
+  userId: string,
+  input: ActivateUserRequest,
+  run: RunInTx = inTransaction(ctx.db),
+): Promise<AdminUser> {
   if (!isUuid(userId)) throw notFound('User not found');
+  if (userId === actor.id) throw selfDealing('activation');
   const now = ctx.now();
-  return ctx.db.transaction(async (tx) => {
-    const outcome = await activateUserAndReward(tx, userId, now, 'admin');
+  return run(async (tx) => {
+    const settings = await getAppSettings(tx);
+    const outcome = await activateUserAndReward(tx, userId, now, 'admin', settings);
     if (!outcome.activated) {
       const [exists] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
       if (!exists) throw notFound('User not found');
       throw conflict('User is already activated', 'ALREADY_ACTIVATED');
     }
+    const fee = settings.activationFeePaise;
+    await postEntry(tx, {
+      kind: 'activation_fee_waiver',
+      refId: userId,
+      userId,
+      description: 'Activation fee waived by an admin',
+      at: now,
+      lines: [
+        { account: { platform: 'fee_waivers' }, amountPaise: -fee },
+        { account: { platform: 'activation_fees' }, amountPaise: fee },
+      ],
+    });
     await recordAudit(tx, {
       actorId: actor.id,
       action: 'user.activated',
@@ -174,6 +207,8 @@ export async function activateUserByAdmin(ctx: AppContext, actor: AdminActor, us
       ip: actor.ip,
       details: {
         via: 'admin',
+        feeWaived: formatPaise(fee),
+        reason: input.reason ?? null,
         referralReward: outcome.reward ? { referrerId: outcome.reward.referrerId, amount: formatPaise(outcome.reward.amountPaise) } : null,
       },
       at: now,
@@ -227,18 +262,26 @@ export async function listAdminPayments(db: DbOrTx, query: AdminPaymentsQuery): 
  * Approval records the fee (upi_collections -> activation_fees), activates the payer and pays the
  * referrer, all in this one transaction.
  */
-export async function decidePayment(ctx: AppContext, actor: AdminActor, paymentId: string, input: DecidePaymentRequest): Promise<AdminPayment> {
+export async function decidePayment(
+  ctx: AppContext,
+  actor: AdminActor,
+  paymentId: string,
+  input: DecidePaymentRequest,
+  run: RunInTx = inTransaction(ctx.db),
+): Promise<AdminPayment> {
   if (!isUuid(paymentId)) throw notFound('Payment not found');
   const now = ctx.now();
-  return ctx.db.transaction(async (tx) => {
+  return run(async (tx) => {
+    // Only someone else's pending proof can be decided (no admin approves their own payment).
     const [payment] = await tx
       .update(manualPayments)
       .set({ status: input.status, adminNotes: input.notes, processedAt: now, processedById: actor.id })
-      .where(and(eq(manualPayments.id, paymentId), eq(manualPayments.status, 'pending')))
+      .where(and(eq(manualPayments.id, paymentId), eq(manualPayments.status, 'pending'), ne(manualPayments.userId, actor.id)))
       .returning();
     if (!payment) {
-      const [exists] = await tx.select({ id: manualPayments.id }).from(manualPayments).where(eq(manualPayments.id, paymentId)).limit(1);
+      const [exists] = await tx.select({ userId: manualPayments.userId }).from(manualPayments).where(eq(manualPayments.id, paymentId)).limit(1);
       if (!exists) throw notFound('Payment not found');
+      if (exists.userId === actor.id) throw selfDealing('payment');
       throw conflict('This payment has already been processed', 'ALREADY_PROCESSED');
     }
     const amount = formatPaise(payment.amountPaise);

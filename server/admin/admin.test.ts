@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { drivers, expectLedgerHolds, startTestServer, type TestServer } from '../test/harness.ts';
-import { createActivatedUser, createAdmin, pngFile, registerUser, type SignedIn } from '../test/fixtures.ts';
-import { auditLog, notifications, users } from '../db/schema.ts';
+import { createActivatedUser, createAdmin, pngFile, registerUser, submitPaymentProof, type SignedIn } from '../test/fixtures.ts';
+import { auditLog, ledgerEntries, notifications, users } from '../db/schema.ts';
 
 describe.each(drivers)('admin users, stats and access (%s)', (driver) => {
   let s: TestServer;
@@ -13,27 +13,47 @@ describe.each(drivers)('admin users, stats and access (%s)', (driver) => {
   });
   afterAll(() => s.close());
 
-  it('direct activation pays the referrer, once; a second activation is 409', async () => {
+  it('direct activation waives the fee and, by default, pays no reward; a second activation is 409', async () => {
     const referrer = await createActivatedUser(s, admin.token, admin.user.referralCode);
     const u = await registerUser(s, referrer.user.referralCode);
-    const res = await s.api('PUT', `/api/admin/users/${u.user.id}/activate`, { token: admin.token });
+    const res = await s.api('PUT', `/api/admin/users/${u.user.id}/activate`, { token: admin.token, body: { reason: 'Paid in cash at the office' } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ id: u.user.id, isActivated: true, walletBalance: '0.00' });
 
     const again = await s.api('PUT', `/api/admin/users/${u.user.id}/activate`, { token: admin.token });
     expect([again.status, again.body.code]).toEqual([409, 'ALREADY_ACTIVATED']);
     const me = (await s.api('GET', '/api/user', { token: referrer.token })).body;
-    expect(me).toMatchObject({ walletBalance: '400.00', successfulReferrals: 1, totalEarnings: '400.00' });
+    expect(me).toMatchObject({ walletBalance: '0.00', successfulReferrals: 0, totalEarnings: '0.00' });
 
-    // the admin referred the referrer: admins have wallets and earn too
+    // the admin referred the referrer (an approved payment): admins have wallets and earn too
     const adminMe = (await s.api('GET', '/api/user', { token: admin.token })).body;
     expect(adminMe.walletBalance).toBe('400.00');
 
+    const waiver = await s.ctx.db.select().from(ledgerEntries).where(and(eq(ledgerEntries.kind, 'activation_fee_waiver'), eq(ledgerEntries.refId, u.user.id)));
+    expect(waiver).toHaveLength(1);
     const audit = await s.ctx.db.select().from(auditLog).where(eq(auditLog.targetId, u.user.id));
     expect(audit.map((a) => a.action)).toEqual(['user.activated']);
     expect(audit[0]?.ip).toBeTruthy();
+    expect(audit[0]?.details).toMatchObject({ via: 'admin', feeWaived: '500.00', reason: 'Paid in cash at the office', referralReward: null });
     expect((await s.api('PUT', '/api/admin/users/nope/activate', { token: admin.token })).status).toBe(404);
     expect((await s.api('PUT', '/api/admin/users/00000000-0000-7000-8000-00000000abcd/activate', { token: admin.token })).status).toBe(404);
+    await expectLedgerHolds(s);
+  });
+
+  it('direct activation pays the referrer, once, when waived activations are rewarded', async () => {
+    const referrer = await createActivatedUser(s, admin.token, admin.user.referralCode);
+    const u = await registerUser(s, referrer.user.referralCode);
+    await s.api('PUT', '/api/admin/settings', { token: admin.token, body: { rewardWaivedActivations: true } });
+    try {
+      const res = await s.api('PUT', `/api/admin/users/${u.user.id}/activate`, { token: admin.token });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const again = await s.api('PUT', `/api/admin/users/${u.user.id}/activate`, { token: admin.token });
+      expect(again.status).toBe(409);
+      const me = (await s.api('GET', '/api/user', { token: referrer.token })).body;
+      expect(me).toMatchObject({ walletBalance: '400.00', successfulReferrals: 1, totalEarnings: '400.00' });
+    } finally {
+      await s.api('PUT', '/api/admin/settings', { token: admin.token, body: { rewardWaivedActivations: false } });
+    }
     await expectLedgerHolds(s);
   });
 
@@ -56,7 +76,8 @@ describe.each(drivers)('admin users, stats and access (%s)', (driver) => {
     const referrer = await createActivatedUser(s, admin.token, admin.user.referralCode);
     const u = await registerUser(s, referrer.user.referralCode);
     await s.ctx.db.update(users).set({ status: 'suspended' }).where(eq(users.id, referrer.user.id));
-    const res = await s.api('PUT', `/api/admin/users/${u.user.id}/activate`, { token: admin.token });
+    const payment = await submitPaymentProof(s, u.token);
+    const res = await s.api('PUT', `/api/admin/manual-payments/${payment.id}`, { token: admin.token, body: { status: 'approved' } });
     expect(res.status).toBe(200);
     await s.ctx.db.update(users).set({ status: 'active' }).where(eq(users.id, referrer.user.id));
     expect((await s.api('GET', '/api/user', { token: referrer.token })).body).toMatchObject({ walletBalance: '0.00', successfulReferrals: 0 });
@@ -86,9 +107,10 @@ describe.each(drivers)('admin users, stats and access (%s)', (driver) => {
     expect((await s.upload('POST', '/api/submit-manual-payment', form, { token: pendingUser.token })).status).toBe(201);
     const res = await s.api('GET', '/api/admin/stats', { token: admin.token });
     expect(res.status).toBe(200);
-    // non-admin users so far: 2 + 6 + 2 + 1 + 1 = 12, 11 activated. Earnings: 400 + 2000 to referrers,
-    // and the admin's 400 for each of the 4 users it referred who activated (3 referrers + the payer).
-    expect(res.body).toEqual({ totalUsers: 12, activatedUsers: 11, totalEarnings: '4000.00', pendingWithdrawals: 0, pendingPayments: 1 });
+    // non-admin users so far: 2 + 2 + 6 + 2 + 1 + 1 = 14, 13 activated. Earnings: 400 (the rewarded
+    // waiver) + 2000 to referrers, and the admin's 400 for each of the 5 users it referred who paid
+    // (4 referrers + the payer).
+    expect(res.body).toMatchObject({ totalUsers: 14, activatedUsers: 13, totalEarnings: '4400.00', pendingWithdrawals: 0, pendingPayments: 1 });
   });
 
   it('pages users newest first with an opaque cursor, filters by status and searches', async () => {
@@ -101,8 +123,8 @@ describe.each(drivers)('admin users, stats and access (%s)', (driver) => {
       all.push(...page.body.items.map((i) => i.id));
       cursor = page.body.nextCursor;
     } while (cursor);
-    expect(all).toHaveLength(12);
-    expect(new Set(all).size).toBe(12);
+    expect(all).toHaveLength(14);
+    expect(new Set(all).size).toBe(14);
     const first = (await s.api('GET', '/api/admin/users?limit=200', { token: admin.token })).body;
     expect(first.items.map((i: { id: string }) => i.id)).toEqual(all);
     expect(first.nextCursor).toBeNull();
@@ -112,7 +134,7 @@ describe.each(drivers)('admin users, stats and access (%s)', (driver) => {
 
     const pending = (await s.api('GET', '/api/admin/users?status=pending', { token: admin.token })).body;
     expect(pending.items).toHaveLength(1);
-    expect((await s.api('GET', '/api/admin/users?status=active', { token: admin.token })).body.items).toHaveLength(11);
+    expect((await s.api('GET', '/api/admin/users?status=active', { token: admin.token })).body.items).toHaveLength(13);
 
     const target = first.items[3];
     const byPhone = (await s.api('GET', `/api/admin/users?q=${target.phone}`, { token: admin.token })).body;
@@ -133,7 +155,8 @@ describe.each(drivers)('admin users, stats and access (%s)', (driver) => {
     expect(res.body.items[0]).toMatchObject({ utrNumber: '998877665544', status: 'pending', amount: '500.00' });
     expect(res.body.items[0].username).toBeTruthy();
     expect((await s.api('GET', '/api/admin/manual-payments?q=998877665544', { token: admin.token })).body.items).toHaveLength(1);
-    expect((await s.api('GET', '/api/admin/manual-payments?status=approved', { token: admin.token })).body.items).toHaveLength(1);
+    // every activation so far but the two direct ones was an approved payment
+    expect((await s.api('GET', '/api/admin/manual-payments?status=approved', { token: admin.token })).body.items).toHaveLength(11);
     expect((await s.api('GET', '/api/admin/manual-payments?status=rejected', { token: admin.token })).body.items).toHaveLength(0);
     expect((await s.api('GET', '/api/admin/manual-payments?status=nope', { token: admin.token })).status).toBe(400);
   });

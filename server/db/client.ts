@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 import * as schema from './schema.ts';
+import { describeDbError } from './db-errors.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -22,6 +23,15 @@ export interface Database {
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
+/** Timeouts on every PostgreSQL connection, so a stuck query or transaction cannot hold one forever. */
+export const DB_TIMEOUTS = {
+  connectMs: 5_000,
+  statementMs: 15_000,
+  lockMs: 10_000,
+  idleInTransactionMs: 30_000,
+  queryMs: 20_000,
+} as const;
+
 /** Any fixed number: the advisory lock that makes several starting processes migrate once. */
 const MIGRATION_LOCK_KEY = 727_001;
 
@@ -29,19 +39,37 @@ export async function openDatabase(opts: {
   databaseUrl?: string;
   dataDir?: string;
   inMemory?: boolean;
-  /** Called when an idle pooled connection is lost; defaults to a console line. */
+  /** Called when a pooled connection is lost; defaults to a console line. */
   onPoolError?: (err: Error) => void;
+  /** Connections in the PostgreSQL pool (default 20). */
+  poolSize?: number;
 }): Promise<Database> {
   if (opts.databaseUrl) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 20 });
-    // An idle client whose server connection ends (a restart, a failover, an admin's terminate)
-    // emits 'error' on the pool; unhandled, that would crash the process. The pool replaces it.
-    pool.on('error', (err) => {
-      (opts.onPoolError ?? ((e: Error) => console.error(`database connection lost: ${e.message}`)))(err);
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: opts.poolSize ?? 20,
+      keepAlive: true,
+      // A connection that cannot be made in time fails the request (503) instead of queueing it forever.
+      connectionTimeoutMillis: DB_TIMEOUTS.connectMs,
+      // Server-side guards: no statement runs longer, no transaction sits idle holding its locks.
+      statement_timeout: DB_TIMEOUTS.statementMs,
+      lock_timeout: DB_TIMEOUTS.lockMs,
+      idle_in_transaction_session_timeout: DB_TIMEOUTS.idleInTransactionMs,
+      // Client-side guard for a server that stops answering altogether (a network partition).
+      query_timeout: DB_TIMEOUTS.queryMs,
     });
+    // A server connection can end at any moment (a restart, a failover, pg_terminate_backend). pg
+    // reports it as an 'error' event on the client, idle or checked out; an 'error' event nobody
+    // listens to ends the process. Every client gets a listener the moment it connects; the query
+    // in flight fails on its own (and the request answers 503) and the pool drops the broken client.
+    const onLost = opts.onPoolError ?? ((e: Error) => console.error(`database connection lost: ${describeDbError(e)}`));
+    pool.on('connect', (client) => {
+      client.on('error', onLost);
+    });
+    pool.on('error', onLost);
     const db = drizzle(pool, { schema }) as unknown as Db;
     const lockClient = await pool.connect();
     try {

@@ -83,6 +83,8 @@ export const sessions = pgTable(
     revokedAt: ts('revoked_at'),
     ip: text('ip'),
     userAgent: text('user_agent'),
+    /** Last request made with the session (refreshed at most every few minutes): user sessions end after 7 idle days. */
+    lastUsedAt: ts('last_used_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('sessions_token_hash_key').on(t.tokenHash),
@@ -114,17 +116,20 @@ export const otpCodes = pgTable(
   ],
 );
 
-/** Failed sign-in attempts, counted per key (phone, email, admin 2FA) for throttling across processes. */
-export const authFailures = pgTable(
-  'auth_failures',
+/**
+ * Budget events for throttles and rate limits shared by every process: a failed (or in-flight)
+ * sign-in per account, an SMS per address, a sign-up per referrer, every SMS (global). A budget
+ * is consumed under an advisory lock on (scope, key), so parallel requests never overshoot it.
+ */
+export const rateEvents = pgTable(
+  'rate_events',
   {
     id: uuid('id').primaryKey(),
     scope: text('scope').notNull(),
     key: text('key').notNull(),
-    ip: text('ip'),
     createdAt: createdAt(),
   },
-  (t) => [index('auth_failures_key_idx').on(t.scope, t.key, t.createdAt)],
+  (t) => [index('rate_events_key_idx').on(t.scope, t.key, t.createdAt)],
 );
 
 /** One row per referred user, made at registration; rewarded exactly once (rewardedAt + the ledger's unique ref). */
@@ -243,7 +248,7 @@ export const ledgerEntries = pgTable(
     index('ledger_entries_user_idx').on(t.userId, t.createdAt),
     check(
       'ledger_entries_kind_check',
-      sql`${t.kind} in ('activation_fee', 'referral_reward', 'spin_prize', 'withdrawal_reserve', 'withdrawal_payout', 'withdrawal_refund')`,
+      sql`${t.kind} in ('activation_fee', 'activation_fee_waiver', 'referral_reward', 'spin_prize', 'withdrawal_reserve', 'withdrawal_payout', 'withdrawal_refund')`,
     ),
   ],
 );
@@ -295,6 +300,14 @@ export const appSettings = pgTable(
     minWithdrawalPaise: paise('min_withdrawal_paise').notNull().default(sql`10000`),
     /** [{amountPaise: string, weight: number}] x 8, in wheel order */
     wheelSegments: jsonb('wheel_segments').$type<{ amountPaise: string; weight: number }[]>().notNull(),
+    /** SMS codes (sign-up and reset) one network address may trigger per hour. */
+    smsPerAddressPerHour: integer('sms_per_address_per_hour').notNull().default(20),
+    /** Sign-ups one referral code may bring in per hour. */
+    signupsPerReferrerPerHour: integer('signups_per_referrer_per_hour').notNull().default(30),
+    /** SMS codes the whole product sends per hour; past it new sends wait and admins are alerted. */
+    smsPerHour: integer('sms_per_hour').notNull().default(2000),
+    /** Whether an admin's direct activation without a received fee pays the referrer's reward. */
+    rewardWaivedActivations: boolean('reward_waived_activations').notNull().default(false),
     updatedAt: ts('updated_at').notNull().defaultNow(),
     updatedById: uuid('updated_by_id').references(() => users.id),
   },
@@ -304,6 +317,7 @@ export const appSettings = pgTable(
     check('app_settings_reward_nonneg', sql`${t.referralRewardPaise} >= 0`),
     check('app_settings_per_spin_positive', sql`${t.referralsPerSpin} > 0`),
     check('app_settings_min_withdrawal_positive', sql`${t.minWithdrawalPaise} > 0`),
+    check('app_settings_sms_limits_positive', sql`${t.smsPerAddressPerHour} > 0 and ${t.signupsPerReferrerPerHour} > 0 and ${t.smsPerHour} > 0`),
   ],
 );
 
@@ -411,5 +425,5 @@ export const idempotencyKeys = pgTable(
     createdAt: createdAt(),
     completedAt: ts('completed_at'),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
 );

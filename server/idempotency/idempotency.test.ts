@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drivers, expectLedgerHolds, startTestServer, type TestServer } from '../test/harness.ts';
-import { createAdmin, type RegisteredUser, type SignedIn } from '../test/fixtures.ts';
+import { eq } from 'drizzle-orm';
+import { createAdmin, PNG_1X1, pngFile, type RegisteredUser, type SignedIn } from '../test/fixtures.ts';
+import { idempotencyKeys } from '../db/schema.ts';
 import { createFundedUser, withdraw } from '../test/money-fixtures.ts';
 
 describe.each(drivers)('Idempotency-Key (%s)', (driver) => {
@@ -31,7 +33,7 @@ describe.each(drivers)('Idempotency-Key (%s)', (driver) => {
     await expectLedgerHolds(s);
   });
 
-  it('replays a spin, and a stored 4xx answer too', async () => {
+  it('replays a spin; a refused request stores nothing, so its retry runs again', async () => {
     const headers = { 'Idempotency-Key': 'spin-1' };
     const first = await s.api('POST', '/api/use-spin', { token: a.token, headers });
     expect(first.status).toBe(200);
@@ -41,12 +43,29 @@ describe.each(drivers)('Idempotency-Key (%s)', (driver) => {
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(await balance()).toBe('1900.00');
 
+    // Nothing moved, nothing kept: the retry is checked afresh and refused the same way.
     const bad = await withdraw(s, a.token, { amount: '1' }, { 'Idempotency-Key': 'too-small' });
     expect(bad.status).toBe(400);
     const badAgain = await withdraw(s, a.token, { amount: '1' }, { 'Idempotency-Key': 'too-small' });
     expect(badAgain.status).toBe(400);
     expect(badAgain.body).toEqual(bad.body);
-    expect(badAgain.headers.get('idempotent-replayed')).toBe('true');
+    expect(badAgain.headers.get('idempotent-replayed')).toBeNull();
+    const rows = await s.ctx.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, 'too-small'));
+    expect(rows).toEqual([]);
+    await expectLedgerHolds(s);
+  });
+
+  it('fingerprints the whole multipart form: another amount or another screenshot under the same key is a 422', async () => {
+    const headers = { 'Idempotency-Key': 'withdraw-fp' };
+    const first = await withdraw(s, a.token, { amount: '100', screenshot: pngFile() }, headers);
+    expect(first.status).toBe(201);
+    const moreMoney = await withdraw(s, a.token, { amount: '700', screenshot: pngFile() }, headers);
+    expect([moreMoney.status, moreMoney.body.code]).toEqual([422, 'IDEMPOTENCY_MISMATCH']);
+    const otherFile = await withdraw(s, a.token, { amount: '100', screenshot: pngFile('x.png', Buffer.concat([PNG_1X1, Buffer.from([0])])) }, headers);
+    expect([otherFile.status, otherFile.body.code]).toEqual([422, 'IDEMPOTENCY_MISMATCH']);
+    const same = await withdraw(s, a.token, { amount: '100', screenshot: pngFile() }, headers);
+    expect([same.status, same.headers.get('idempotent-replayed')]).toEqual([201, 'true']);
+    expect(same.body).toEqual(first.body);
     await expectLedgerHolds(s);
   });
 
@@ -82,6 +101,19 @@ describe.each(drivers)('Idempotency-Key (%s)', (driver) => {
     expect((await withdraw(s, a.token, { amount: '100' })).status).toBe(201);
     expect((await withdraw(s, a.token, { amount: '100' })).status).toBe(201);
     expect(Number(await balance())).toBe(Number(before) - 200);
+    await expectLedgerHolds(s);
+  });
+
+  // Last: it moves the clock a day on (admin sessions end).
+  it('keys expire after 24 hours: the same key then starts a new request', async () => {
+    const headers = { 'Idempotency-Key': 'withdraw-old' };
+    const first = await withdraw(s, a.token, { amount: '100' }, headers);
+    expect(first.status).toBe(201);
+    s.clock.advance(24 * 60 * 60 * 1000 + 1000);
+    const later = await withdraw(s, a.token, { amount: '100' }, headers);
+    expect(later.status).toBe(201);
+    expect(later.headers.get('idempotent-replayed')).toBeNull();
+    expect(later.body.id).not.toBe(first.body.id);
     await expectLedgerHolds(s);
   });
 });

@@ -1,34 +1,31 @@
-// Idempotency-Key support for money-moving calls. A route opts in with `config: { idempotent: true }`;
-// registerIdempotency installs the hooks once for the whole app. The first request with a key
-// claims a row (primary key user+key, so two racing copies cannot both run); a retry gets the
-// stored answer with `Idempotent-Replayed: true`; the same key on a different request is a 422.
+// Idempotency-Key for money-moving calls, as Stripe does it. The key's claim and its final answer
+// are written in the SAME transaction as the money they belong to: either all of it commits (and a
+// retry replays the answer) or none of it does (and a retry simply runs). A crash can therefore
+// never leave a key that answers "still processing" for good, nor money moved with no answer.
+//
+// The fingerprint covers the whole request (method, route, ids, JSON body, or for multipart the
+// text fields and the file's bytes): the same key with another request is a 422. Keys live 24 h.
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { and, eq } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { and, eq, gt, lt } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
+import type { Db, DbOrTx, Tx } from '../db/client.ts';
 import { idempotencyKeys } from '../db/schema.ts';
-import { AppError, badRequest, conflict } from '../errors.ts';
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** Replays the first answer for a repeated Idempotency-Key instead of running the handler again. */
-    idempotent?: boolean;
-  }
-  interface FastifyRequest {
-    /** Set when this request claimed an idempotency key and must store its answer. */
-    idempotencyClaim: { userId: string; key: string } | null;
-  }
-}
+import { AppError, badRequest, conflict, isUniqueViolation } from '../errors.ts';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+const KEY_CONSTRAINT = 'idempotency_keys_user_id_key_pk';
 
-/** method + path + JSON body; multipart bodies are streamed by the handler, so only method + path. */
-function hashRequest(request: FastifyRequest): string {
-  const parts = [request.method, request.url];
-  if (!request.isMultipart()) parts.push(JSON.stringify(request.body ?? null));
-  return createHash('sha256').update(parts.join('\n')).digest('hex');
-}
+/** Runs a unit of work in one transaction. Services that move money take one, so a caller can add to it. */
+export type RunInTx = <T>(work: (tx: Tx) => Promise<T>) => Promise<T>;
+
+/** A plain transaction: what a service runs in when nobody asks for more. */
+export const inTransaction =
+  (db: Db): RunInTx =>
+  (work) =>
+    db.transaction(work);
 
 function readKey(request: FastifyRequest): string | null {
   const raw = request.headers[IDEMPOTENCY_HEADER];
@@ -40,76 +37,110 @@ function readKey(request: FastifyRequest): string | null {
   return key;
 }
 
-async function replayOrClaim(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
-  if (!request.routeOptions.config.idempotent) return undefined;
-  const key = readKey(request);
-  // Without a key, or without a session (the handler answers 401), nothing to remember.
-  if (key === null || !request.auth) return undefined;
-  const userId = request.auth.user.id;
-  const requestHash = hashRequest(request);
-  const now = ctx.now();
-
-  const claimed = await ctx.db
-    .insert(idempotencyKeys)
-    .values({ userId, key, method: request.method, path: request.url, requestHash, createdAt: now })
-    .onConflictDoNothing()
-    .returning({ key: idempotencyKeys.key });
-  if (claimed.length > 0) {
-    request.idempotencyClaim = { userId, key };
-    return undefined;
+/** sha256 over the method, the routed path, its ids and query, and the request's content. */
+function fingerprintOf(request: FastifyRequest, content: (string | Buffer)[]): string {
+  const hash = createHash('sha256');
+  for (const part of [request.method, request.routeOptions.url ?? '', JSON.stringify(request.params ?? {}), JSON.stringify(request.query ?? {}), ...content]) {
+    const bytes = typeof part === 'string' ? Buffer.from(part, 'utf8') : part;
+    // Length-prefixed, so ("ab", "c") and ("a", "bc") differ.
+    hash.update(`${bytes.length}:`).update(bytes);
   }
+  return hash.digest('hex');
+}
 
-  const rows = await ctx.db
+async function findAnswer(db: DbOrTx, userId: string, key: string, now: Date) {
+  const rows = await db
     .select()
     .from(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)))
+    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key), gt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_TTL_MS))))
     .limit(1);
-  const row = rows[0];
-  if (!row) {
-    // Gone between our insert and select: nothing deletes claims today, so this is only defensive.
-    throw conflict('A request with this Idempotency-Key is still being processed');
-  }
-  if (row.requestHash !== requestHash || row.method !== request.method || row.path !== request.url) {
-    throw new AppError('IDEMPOTENCY_MISMATCH', 'This Idempotency-Key was already used for a different request', 422);
-  }
-  if (row.completedAt === null || row.statusCode === null) {
-    // Never taken over, even if old: its money may have moved with the answer lost; a new key is the way on.
-    throw conflict('A request with this Idempotency-Key is still being processed');
-  }
-  void reply.header(REPLAYED_HEADER, 'true').status(row.statusCode);
-  if (row.responseBody === null || row.responseBody === undefined) return reply.send();
-  return reply.type('application/json; charset=utf-8').send(JSON.stringify(row.responseBody));
+  return rows[0] ?? null;
 }
 
-async function storeAnswer(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<void> {
-  const claim = request.idempotencyClaim;
-  if (!claim) return;
-  request.idempotencyClaim = null;
-  const where = and(eq(idempotencyKeys.userId, claim.userId), eq(idempotencyKeys.key, claim.key));
-  // Every answer is kept, a 5xx too (as Stripe does): a 5xx may come after the money transaction
-  // committed, and running the retry again would then move the money twice. A client that wants
-  // another attempt after an error answer sends a new key.
-  let body: unknown = null;
-  if (typeof payload === 'string' && payload !== '') {
-    try {
-      body = JSON.parse(payload);
-    } catch {
-      body = null;
+/** A form's content for the fingerprint: its fields in a stable order, then the file's bytes. */
+export function formContent(fields: Record<string, unknown>, file: Buffer | null): (string | Buffer)[] {
+  const ordered = Object.keys(fields)
+    .sort()
+    .map((name) => [name, fields[name]]);
+  return [JSON.stringify(ordered), file ?? ''];
+}
+
+export interface IdempotentCall<T> {
+  /** The success status (200, 201). */
+  status: number;
+  /** The response body for the result (the contract schema's parse). */
+  respond: (result: T) => unknown;
+  /** What the request carried, when it is not the JSON body (multipart: fields and file bytes). */
+  content?: (string | Buffer)[];
+}
+
+/**
+ * Answers a money-moving request. `call` gets the transaction runner to do its work in and must
+ * return exactly what that run returned (checked): that value is the answer stored with the key.
+ * Without an Idempotency-Key (or a session) it is a plain transaction.
+ */
+export async function answerIdempotently<T>(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  spec: IdempotentCall<T>,
+  call: (run: RunInTx) => Promise<T>,
+): Promise<FastifyReply> {
+  const key = readKey(request);
+  const userId = request.auth?.user.id;
+  if (key === null || !userId) return reply.status(spec.status).send(spec.respond(await call(inTransaction(ctx.db))));
+
+  const fingerprint = fingerprintOf(request, spec.content ?? [JSON.stringify(request.body ?? null)]);
+  const now = ctx.now();
+  const replay = (row: typeof idempotencyKeys.$inferSelect): FastifyReply => {
+    if (row.requestHash !== fingerprint) {
+      throw new AppError('IDEMPOTENCY_MISMATCH', 'This Idempotency-Key was already used for a different request', 422);
     }
+    void reply.header(REPLAYED_HEADER, 'true').status(row.statusCode ?? spec.status);
+    return reply.type('application/json; charset=utf-8').send(JSON.stringify(row.responseBody));
+  };
+
+  const earlier = await findAnswer(ctx.db, userId, key, now);
+  if (earlier) return replay(earlier);
+
+  let stored: { value: unknown } | null = null;
+  const run: RunInTx = (work) => {
+    if (stored) throw new Error('an idempotent call may run one transaction only');
+    return ctx.db.transaction(async (tx) => {
+      // An expired answer under the same key makes way; then the claim, which a racing twin with
+      // the same key waits on (primary key) until this transaction ends, and then fails.
+      await tx
+        .delete(idempotencyKeys)
+        .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key), lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_TTL_MS))));
+      await tx.insert(idempotencyKeys).values({ userId, key, method: request.method, path: request.routeOptions.url ?? '', requestHash: fingerprint, createdAt: now });
+      const value = await work(tx);
+      const body = JSON.parse(JSON.stringify(spec.respond(value as unknown as T) ?? null)) as unknown;
+      await tx
+        .update(idempotencyKeys)
+        .set({ statusCode: spec.status, responseBody: body, completedAt: now })
+        .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+      stored = { value };
+      return value;
+    });
+  };
+
+  let result: T;
+  try {
+    result = await call(run);
+  } catch (err) {
+    if (!isUniqueViolation(err, KEY_CONSTRAINT)) throw err;
+    // A twin with this key committed first: its answer is the answer (nothing of ours committed).
+    const twin = await findAnswer(ctx.db, userId, key, now);
+    if (twin) return replay(twin);
+    throw conflict('A request with this Idempotency-Key is still being processed');
   }
-  await ctx.db.update(idempotencyKeys).set({ statusCode: reply.statusCode, responseBody: body, completedAt: ctx.now() }).where(where);
+  if (!stored || (stored as { value: unknown }).value !== result) {
+    throw new Error('an idempotent call must return the value of its transaction');
+  }
+  return reply.status(spec.status).send(spec.respond(result));
 }
 
-export function registerIdempotency(app: FastifyInstance, ctx: AppContext): void {
-  app.decorateRequest('idempotencyClaim', null);
-  // preHandler: the session is known (onRequest) and a JSON body is parsed, before the handler runs.
-  app.addHook('preHandler', async (request, reply) => {
-    const replayed = await replayOrClaim(ctx, request, reply);
-    if (replayed) return replayed;
-    return undefined;
-  });
-  app.addHook('onSend', async (request, reply, payload) => {
-    await storeAnswer(ctx, request, reply, payload);
-    return payload;
-  });
+/** Deletes answers older than a day (their keys may be used afresh). */
+export async function pruneIdempotencyKeys(db: DbOrTx, now: Date): Promise<void> {
+  await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_TTL_MS)));
 }

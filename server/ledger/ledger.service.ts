@@ -21,11 +21,13 @@ export const PLATFORM_ACCOUNTS = {
   payouts_pending: '00000000-0000-7000-8000-000000000005',
   /** Withdrawals paid out to bank accounts (a sink). */
   payouts_paid: '00000000-0000-7000-8000-000000000006',
+  /** Activation fees an admin waived (a direct activation with no money received): the fee's contra account. */
+  fee_waivers: '00000000-0000-7000-8000-000000000007',
 } as const;
 export type PlatformAccount = keyof typeof PLATFORM_ACCOUNTS;
 
 export type EntryKind = (typeof ledgerEntries.$inferInsert)['kind'] &
-  ('activation_fee' | 'referral_reward' | 'spin_prize' | 'withdrawal_reserve' | 'withdrawal_payout' | 'withdrawal_refund');
+  ('activation_fee' | 'activation_fee_waiver' | 'referral_reward' | 'spin_prize' | 'withdrawal_reserve' | 'withdrawal_payout' | 'withdrawal_refund');
 
 export type AccountRef = { wallet: string } | { platform: PlatformAccount };
 

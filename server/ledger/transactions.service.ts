@@ -1,6 +1,7 @@
 // A user's transaction history, read straight from the ledger (no second copy of the money that
-// could drift): every entry that moved money in or out of the user's wallet, plus the activation
-// fee they paid, each described in words a person understands.
+// could drift): every entry that moved money in or out of the user's wallet, each described in
+// words a person understands. The activation fee is paid by UPI from outside, never from the
+// wallet: it belongs to the user's payments, not here (the history adds up to the balance).
 import { and, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { DEFAULT_PAGE_LIMIT } from '../../contract/constants.ts';
@@ -76,12 +77,9 @@ export async function listTransactions(
   page: { limit?: number; before?: string },
 ): Promise<Transaction[]> {
   const wallet = walletAccountId(userId);
-  // Ids first from the two indexed paths (the wallet's lines, the user's fee entries), so the cost
-  // follows this user's history, not the size of the whole ledger.
-  const mine = sql`${ledgerEntries.id} in (
-    select l.entry_id from ${ledgerLines} l where l.account_id = ${wallet}
-    union all
-    select f.id from ${ledgerEntries} f where f.user_id = ${userId} and f.kind = 'activation_fee')`;
+  // Ids first from the wallet's lines (indexed), so the cost follows this user's history, not the
+  // size of the whole ledger.
+  const mine = sql`${ledgerEntries.id} in (select l.entry_id from ${ledgerLines} l where l.account_id = ${wallet})`;
   const conditions: SQL[] = [
     // Payouts move money between platform accounts only; the withdrawal line already shows its status.
     ne(ledgerEntries.kind, 'withdrawal_payout'),

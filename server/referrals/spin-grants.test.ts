@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { referrals } from '../db/schema.ts';
 import { drivers, expectLedgerHolds, startTestServer, type TestServer } from '../test/harness.ts';
-import { createActivatedUser, createAdmin, registerUser, type RegisteredUser, type SignedIn } from '../test/fixtures.ts';
+import { createActivatedUser, createAdmin, registerUser, submitPaymentProof, type RegisteredUser, type SignedIn } from '../test/fixtures.ts';
 
 describe.each(drivers)('spin grants (%s)', (driver) => {
   let s: TestServer;
@@ -72,10 +72,10 @@ describe.each(drivers)('spin grants (%s)', (driver) => {
     await setPerSpin(1);
     const r = await createActivatedUser(s, admin.token, admin.user.referralCode);
     await refer(r, 6);
-    const pending: RegisteredUser[] = [];
-    for (let i = 0; i < 12; i++) pending.push(await registerUser(s, r.user.referralCode));
+    const proofs: { id: string }[] = [];
+    for (let i = 0; i < 12; i++) proofs.push(await submitPaymentProof(s, (await registerUser(s, r.user.referralCode)).token));
     const answers = await Promise.all([
-      ...pending.map((u) => s.api('PUT', `/api/admin/users/${u.user.id}/activate`, { token: admin.token })),
+      ...proofs.map((p) => s.api('PUT', `/api/admin/manual-payments/${p.id}`, { token: admin.token, body: { status: 'approved' } })),
       ...Array.from({ length: 6 }, () => s.api('POST', '/api/use-spin', { token: r.token })),
     ]);
     expect(answers.map((a) => a.status)).toEqual(Array(18).fill(200));

@@ -6,6 +6,7 @@ import { ADMIN_RECENT_SIGN_IN_MS } from '../../contract/constants.ts';
 import type { AppContext } from '../context.ts';
 import { forbidden, unauthenticated } from '../errors.ts';
 import { findSessionUser, type SessionUser } from './sessions.service.ts';
+import { isApiRequest } from '../routing.ts';
 
 export interface RequestAuth {
   sessionId: string;
@@ -30,7 +31,7 @@ export function bearerToken(request: FastifyRequest): string | null {
 export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
+    if (!isApiRequest(request)) return;
     const token = bearerToken(request);
     if (!token) return;
     request.auth = await findSessionUser(ctx.db, token, ctx.now());

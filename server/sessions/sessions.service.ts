@@ -1,6 +1,7 @@
-// Sessions: issue, look up and revoke bearer tokens. Users' sessions last 30 days, admins' 12 hours.
-import { and, eq, gt, isNull } from 'drizzle-orm';
-import { ADMIN_SESSION_TTL_MS, USER_SESSION_TTL_MS } from '../../contract/constants.ts';
+// Sessions: issue, look up and revoke bearer tokens. Users' sessions last 30 days and end sooner
+// after 7 days without use; admins' last 12 hours.
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { ADMIN_SESSION_TTL_MS, SESSION_TOUCH_INTERVAL_MS, USER_SESSION_IDLE_MS, USER_SESSION_TTL_MS } from '../../contract/constants.ts';
 import type { DbOrTx, Db } from '../db/client.ts';
 import { newId } from '../db/ids.ts';
 import { sessions, users } from '../db/schema.ts';
@@ -28,6 +29,7 @@ export async function createSession(
     tokenHash: hashToken(token),
     kind,
     createdAt: now,
+    lastUsedAt: now,
     expiresAt: new Date(now.getTime() + ttl),
     ip: meta.ip ?? null,
     userAgent: meta.userAgent?.slice(0, 300) ?? null,
@@ -35,7 +37,11 @@ export async function createSession(
   return token;
 }
 
-/** The live session's user for a bearer token, or null when unknown, expired, revoked or the user is suspended. */
+/**
+ * The live session's user for a bearer token, or null when unknown, expired, idle too long (user
+ * sessions), revoked or the user is suspended. Marks the session used, at most every few minutes
+ * so a busy session does not write on every request.
+ */
 export async function findSessionUser(
   db: Db,
   token: string,
@@ -43,14 +49,24 @@ export async function findSessionUser(
 ): Promise<{ sessionId: string; sessionCreatedAt: Date; user: SessionUser } | null> {
   if (!token || token.length > 200) return null;
   const rows = await db
-    .select({ sessionId: sessions.id, sessionCreatedAt: sessions.createdAt, user: users })
+    .select({ sessionId: sessions.id, sessionCreatedAt: sessions.createdAt, lastUsedAt: sessions.lastUsedAt, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+    .where(
+      and(
+        eq(sessions.tokenHash, hashToken(token)),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+        or(eq(sessions.kind, 'admin'), gt(sessions.lastUsedAt, new Date(now.getTime() - USER_SESSION_IDLE_MS))),
+      ),
+    )
     .limit(1);
   const row = rows[0];
   if (!row || row.user.status !== 'active') return null;
-  return row;
+  if (now.getTime() - row.lastUsedAt.getTime() > SESSION_TOUCH_INTERVAL_MS) {
+    await db.update(sessions).set({ lastUsedAt: now }).where(and(eq(sessions.id, row.sessionId), sql`${sessions.lastUsedAt} < ${now}`));
+  }
+  return { sessionId: row.sessionId, sessionCreatedAt: row.sessionCreatedAt, user: row.user };
 }
 
 export async function revokeSession(db: DbOrTx, sessionId: string, now: Date): Promise<void> {

@@ -45,4 +45,36 @@ describe.each(drivers)('sessions (%s)', (driver) => {
     s.clock.advance(30 * 24 * 60 * 60 * 1000);
     expect((await s.api('GET', '/api/user', { token: u.token })).status).toBe(401);
   });
+
+  it('ends a user session after 7 days without use; use keeps it going until its 30 days are up', async () => {
+    const day = 24 * 60 * 60 * 1000;
+    const idle = await registerUser(s, admin.user.referralCode);
+    const busy = await registerUser(s, admin.user.referralCode);
+    for (let i = 0; i < 4; i++) {
+      s.clock.advance(6 * day);
+      expect((await s.api('GET', '/api/user', { token: busy.token })).status, `day ${6 * (i + 1)}`).toBe(200);
+    }
+    // 24 days in: the unused session ended at day 7, the used one lives until day 30.
+    expect((await s.api('GET', '/api/user', { token: idle.token })).status).toBe(401);
+    s.clock.advance(6 * day + 1000);
+    expect((await s.api('GET', '/api/user', { token: busy.token })).status).toBe(401);
+  });
+
+  it('marks API answers Cache-Control: no-store, errors too', async () => {
+    const u = await registerUser(s, admin.user.referralCode);
+    const answers = [
+      await s.api('GET', '/api/user', { token: u.token }),
+      await s.api('GET', '/api/app-settings'),
+      await s.api('GET', '/api/user'),
+      await s.api('GET', '/api/nothing-here'),
+      await s.api('POST', '/api/login', { body: { phone: u.phone, password: 'wrong-password' } }),
+    ];
+    expect(answers.map((a) => [a.status, a.headers.get('cache-control')])).toEqual([
+      [200, 'no-store'],
+      [200, 'no-store'],
+      [401, 'no-store'],
+      [404, 'no-store'],
+      [401, 'no-store'],
+    ]);
+  });
 });

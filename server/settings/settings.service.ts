@@ -3,7 +3,7 @@
 import { eq } from 'drizzle-orm';
 import { DEFAULT_ECONOMICS, DEFAULT_WHEEL_SEGMENTS_RUPEES, DEFAULT_WHEEL_WEIGHTS } from '../../contract/constants.ts';
 import { formatPaise } from '../../contract/money.ts';
-import type { AppSettings, UpdateSettingsInput } from '../../contract/settings.ts';
+import type { AdminSettings, AppSettings, UpdateSettingsInput } from '../../contract/settings.ts';
 import type { AppContext } from '../context.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { appSettings } from '../db/schema.ts';
@@ -64,6 +64,20 @@ export async function readAppSettings(db: DbOrTx): Promise<AppSettings> {
   return toAppSettings(await getAppSettings(db));
 }
 
+export function toAdminSettings(row: AppSettingsRow): AdminSettings {
+  return {
+    ...toAppSettings(row),
+    smsPerAddressPerHour: row.smsPerAddressPerHour,
+    signupsPerReferrerPerHour: row.signupsPerReferrerPerHour,
+    smsPerHour: row.smsPerHour,
+    rewardWaivedActivations: row.rewardWaivedActivations,
+  };
+}
+
+export async function readAdminSettings(db: DbOrTx): Promise<AdminSettings> {
+  return toAdminSettings(await getAppSettings(db));
+}
+
 /**
  * Applies an admin's partial update and records which fields changed. Changes apply to the future
  * only: nothing already granted or earned is recomputed (a new referrals-per-spin applies from each
@@ -74,7 +88,7 @@ export async function updateAppSettings(
   actor: { id: string },
   input: UpdateSettingsInput,
   meta: { ip: string | null },
-): Promise<AppSettings> {
+): Promise<AdminSettings> {
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
     const rows = await tx.select().from(appSettings).where(eq(appSettings.id, 1)).for('update').limit(1);
@@ -90,6 +104,7 @@ export async function updateAppSettings(
       apply();
     };
     const { upiId, businessName, supportPhone, supportEmail, activationFee, referralReward, referralsPerSpin, minWithdrawal, wheel } = input;
+    const { smsPerAddressPerHour, signupsPerReferrerPerHour, smsPerHour, rewardWaivedActivations } = input;
 
     if (upiId !== undefined) change('upiId', current.upiId, upiId, () => (patch.upiId = upiId));
     if (businessName !== undefined) change('businessName', current.businessName, businessName, () => (patch.businessName = businessName));
@@ -118,7 +133,18 @@ export async function updateAppSettings(
       change('wheel', show(current.wheelSegments), show(segments), () => (patch.wheelSegments = segments));
     }
 
-    if (Object.keys(changed).length === 0) return toAppSettings(current);
+    if (smsPerAddressPerHour !== undefined) {
+      change('smsPerAddressPerHour', current.smsPerAddressPerHour, smsPerAddressPerHour, () => (patch.smsPerAddressPerHour = smsPerAddressPerHour));
+    }
+    if (signupsPerReferrerPerHour !== undefined) {
+      change('signupsPerReferrerPerHour', current.signupsPerReferrerPerHour, signupsPerReferrerPerHour, () => (patch.signupsPerReferrerPerHour = signupsPerReferrerPerHour));
+    }
+    if (smsPerHour !== undefined) change('smsPerHour', current.smsPerHour, smsPerHour, () => (patch.smsPerHour = smsPerHour));
+    if (rewardWaivedActivations !== undefined) {
+      change('rewardWaivedActivations', current.rewardWaivedActivations, rewardWaivedActivations, () => (patch.rewardWaivedActivations = rewardWaivedActivations));
+    }
+
+    if (Object.keys(changed).length === 0) return toAdminSettings(current);
 
     const [updated] = await tx
       .update(appSettings)
@@ -136,6 +162,6 @@ export async function updateAppSettings(
       details: { changed },
       at: now,
     });
-    return toAppSettings(updated);
+    return toAdminSettings(updated);
   });
 }

@@ -2,6 +2,7 @@
 // `otp` (the code) and `message` (the full text). Any non-success answer is an SMS_FAILED error.
 import type { SmsProvider } from './sms.provider.ts';
 import { SMS_TIMEOUT_MS, smsFailed, toIndianMsisdn } from './sms-error.ts';
+import { redactText } from '../logging.ts';
 
 export interface Msg91Options {
   authKey: string;
@@ -34,13 +35,13 @@ export function createMsg91SmsProvider(options: Msg91Options): SmsProvider {
         status = res.status;
         answer = await res.json().catch(() => null);
       } catch (err) {
-        log(`[sms] msg91 request failed: ${(err as Error).message}`);
+        log(redactText(`[sms] msg91 request failed: ${(err as Error).message}`));
         throw smsFailed();
       }
       const type = answer && typeof answer === 'object' ? (answer as { type?: unknown }).type : undefined;
       if (status < 200 || status >= 300 || type !== 'success') {
         const detail = answer && typeof answer === 'object' ? String((answer as { message?: unknown }).message ?? '') : '';
-        log(`[sms] msg91 refused the message: HTTP ${status} ${detail}`.trim());
+        log(redactText(`[sms] msg91 refused the message: HTTP ${status} ${detail}`.trim()));
         throw smsFailed();
       }
     },

@@ -2,6 +2,7 @@
 // SID and auth token). Any non-2xx answer or network failure is an SMS_FAILED error.
 import type { SmsProvider } from './sms.provider.ts';
 import { SMS_TIMEOUT_MS, smsFailed, toIndianMsisdn } from './sms-error.ts';
+import { redactText } from '../logging.ts';
 
 export interface TwilioOptions {
   accountSid: string;
@@ -30,13 +31,13 @@ export function createTwilioSmsProvider(options: TwilioOptions): SmsProvider {
           signal: AbortSignal.timeout(SMS_TIMEOUT_MS),
         });
       } catch (err) {
-        log(`[sms] twilio request failed: ${(err as Error).message}`);
+        log(redactText(`[sms] twilio request failed: ${(err as Error).message}`));
         throw smsFailed();
       }
       if (res.status < 200 || res.status >= 300) {
         const answer: unknown = await res.json().catch(() => null);
         const detail = answer && typeof answer === 'object' ? String((answer as { message?: unknown }).message ?? '') : '';
-        log(`[sms] twilio refused the message: HTTP ${res.status} ${detail}`.trim());
+        log(redactText(`[sms] twilio refused the message: HTTP ${res.status} ${detail}`.trim()));
         throw smsFailed();
       }
       await res.body?.cancel().catch(() => undefined);

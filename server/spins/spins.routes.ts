@@ -4,12 +4,13 @@ import { SpinResponseSchema } from '../../contract/wallet.ts';
 import type { AppContext } from '../context.ts';
 import { requireActivatedUser } from '../sessions/auth.ts';
 import { useSpin } from './spins.service.ts';
+import { answerIdempotently } from '../idempotency/idempotency.ts';
 
 export function spinsRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
-    app.post('/use-spin', { config: { idempotent: true } }, async (request) => {
+    app.post('/use-spin', async (request, reply) => {
       const user = requireActivatedUser(request);
-      return SpinResponseSchema.parse(await useSpin(ctx, user.id));
+      return answerIdempotently(ctx, request, reply, { status: 200, respond: (r) => SpinResponseSchema.parse(r) }, (run) => useSpin(ctx, user.id, run));
     });
   };
 }

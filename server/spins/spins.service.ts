@@ -12,10 +12,11 @@ import { getWalletBalance, postEntry } from '../ledger/ledger.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { getAppSettings } from '../settings/settings.service.ts';
 import { drawSegment } from './wheel-draw.ts';
+import { inTransaction, type RunInTx } from '../idempotency/idempotency.ts';
 
-export async function useSpin(ctx: AppContext, userId: string): Promise<SpinResponse> {
+export async function useSpin(ctx: AppContext, userId: string, run: RunInTx = inTransaction(ctx.db)): Promise<SpinResponse> {
   const at = ctx.now();
-  return ctx.db.transaction(async (tx) => {
+  return run(async (tx) => {
     // The conditional update is the guard: two spins racing for the last one cannot both pass it.
     const taken = await tx
       .update(users)

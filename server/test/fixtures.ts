@@ -1,7 +1,7 @@
 // Test fixtures built through the public API only (never by writing rows): an admin, users who
 // registered with a referral code and verified their SMS code, activated users.
 import { expect } from 'vitest';
-import type { TestServer } from './harness.ts';
+import type { ApiClient } from './api-client.ts';
 
 let phoneSeq = 0;
 /** A fresh valid Indian mobile number, unique within the test process. */
@@ -36,7 +36,7 @@ export interface SignedIn {
 }
 
 /** Creates the first admin (or signs in if it exists) and returns its session. */
-export async function createAdmin(s: TestServer): Promise<SignedIn & { password: string; email: string }> {
+export async function createAdmin(s: ApiClient): Promise<SignedIn & { password: string; email: string }> {
   const setup = await s.api('POST', '/api/admin/setup', { body: ADMIN });
   expect([201, 409]).toContain(setup.status);
   const login = await s.api('POST', '/api/login', { body: { email: ADMIN.email, password: ADMIN.password } });
@@ -51,7 +51,7 @@ export interface RegisteredUser extends SignedIn {
 
 /** Registers with a referral code, reads the SMS code from the dev outbox, verifies it. */
 export async function registerUser(
-  s: TestServer,
+  s: ApiClient,
   referralCode: string,
   overrides: { username?: string; email?: string; password?: string; phone?: string } = {},
 ): Promise<RegisteredUser> {
@@ -67,16 +67,43 @@ export async function registerUser(
   return { ...verified.body, phone, password };
 }
 
-/** Activates a user directly as the admin (pays the referrer's reward like an approved payment). */
-export async function activateUser(s: TestServer, adminToken: string, userId: string): Promise<void> {
-  const res = await s.api('PUT', `/api/admin/users/${userId}/activate`, { token: adminToken });
+let utrSeq = 0;
+/** A fresh 12-digit UTR, unique within the test process. */
+export function nextUtr(): string {
+  utrSeq += 1;
+  return `4${String(process.pid % 100_000).padStart(5, '0')}${String(utrSeq).padStart(6, '0')}`;
+}
+
+/** Submits a payment proof (screenshot + fresh UTR) as the user; returns the pending payment. */
+export async function submitPaymentProof(s: ApiClient, userToken: string, utr = nextUtr()): Promise<{ id: string; utrNumber: string }> {
+  const form = new FormData();
+  form.set('screenshot', pngFile());
+  form.set('utrNumber', utr);
+  const res = await s.upload('POST', '/api/submit-manual-payment', form, { token: userToken });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body;
+}
+
+/**
+ * Activates a user the way the product does: the user submits a payment proof and the admin
+ * approves it (the fee is recorded and the referrer is paid).
+ */
+export async function activateUser(s: ApiClient, adminToken: string, user: { token: string }): Promise<void> {
+  const payment = await submitPaymentProof(s, user.token);
+  const res = await s.api('PUT', `/api/admin/manual-payments/${payment.id}`, { token: adminToken, body: { status: 'approved' } });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 }
 
-/** A registered, activated user referred by `referralCode`. */
-export async function createActivatedUser(s: TestServer, adminToken: string, referralCode: string): Promise<RegisteredUser> {
+/** Activates a user directly (PUT /api/admin/users/:id/activate): a fee waiver, rewarded only if the settings say so. */
+export async function activateDirectly(s: ApiClient, adminToken: string, userId: string, reason?: string): Promise<void> {
+  const res = await s.api('PUT', `/api/admin/users/${userId}/activate`, { token: adminToken, ...(reason ? { body: { reason } } : {}) });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+}
+
+/** A registered user referred by `referralCode`, activated by an approved payment. */
+export async function createActivatedUser(s: ApiClient, adminToken: string, referralCode: string): Promise<RegisteredUser> {
   const u = await registerUser(s, referralCode);
-  await activateUser(s, adminToken, u.user.id);
+  await activateUser(s, adminToken, u);
   const me = await s.api('GET', '/api/user', { token: u.token });
   return { ...u, user: me.body };
 }

@@ -1,18 +1,23 @@
 // Test harness: a real listening server on a fresh database per call. PGlite in memory always;
 // PostgreSQL too when TEST_DATABASE_URL is set (each server gets its own throwaway database).
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { toConfig, EnvSchema, type Config } from '../env.ts';
 import { createContext } from '../create-context.ts';
 import { buildApp } from '../app.ts';
 import type { AppContext } from '../context.ts';
 import type { Database } from '../db/client.ts';
-import { SMS_OUTBOX_FILE } from '../sms/console-provider.ts';
+import { createApiClient, type ApiClient } from './api-client.ts';
+import { appSettings } from '../db/schema.ts';
 
+export type { ApiClient, ApiResponse } from './api-client.ts';
 export type Driver = 'pglite' | 'postgres';
+
+/** The key every test process on PostgreSQL shares (as several production processes would). */
+export const TEST_SECRETS_KEY = '5ec7e75'.padEnd(64, '0');
 
 /** The drivers every DB test runs on. */
 export const drivers: Driver[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
@@ -27,35 +32,18 @@ export function createTestClock(): TestClock {
   return { now: () => new Date(Date.now() + offset), advance: (ms) => void (offset += ms) };
 }
 
-// `any` by default: tests read arbitrary fields of JSON answers.
-export interface ApiResponse<T = any> {
-  status: number;
-  body: T;
-  headers: Headers;
-}
-
-// `any` defaults below for the same reason as ApiResponse.
-export interface TestServer {
-  url: string;
+// `any` defaults below: tests read arbitrary fields of JSON answers.
+export interface TestServer extends ApiClient {
   origin: string;
   app: FastifyInstance;
   ctx: AppContext;
   database: Database;
-  dataDir: string;
   clock: TestClock;
   driver: Driver;
-  /** JSON request; `token` adds the bearer header. */
-  api<T = any>(method: string, urlPath: string, opts?: { body?: unknown; token?: string; headers?: Record<string, string> }): Promise<ApiResponse<T>>;
-  /** Multipart request from a FormData. */
-  upload<T = any>(method: string, urlPath: string, form: FormData, opts?: { token?: string; headers?: Record<string, string> }): Promise<ApiResponse<T>>;
-  /** Every SMS the console provider wrote, oldest first. */
-  outbox(): Promise<{ to: string; text: string; code: string | null; at: string }[]>;
-  /** The newest SMS code sent to a phone. */
-  lastCode(phone: string): Promise<string>;
   close(): Promise<void>;
 }
 
-async function createPostgresDatabase(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createPostgresDatabase(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const { default: pg } = await import('pg');
   const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
@@ -93,6 +81,10 @@ export interface StartOptions {
   env?: Record<string, string>;
   webDist?: string | null;
   rateLimitPerMinute?: number;
+  /** Keep the default SMS and sign-up budgets (tests of those limits); otherwise they are lifted. */
+  keepAbuseLimits?: boolean;
+  /** Fastify's logger (e.g. the production options with a capturing stream); silent by default. */
+  logger?: FastifyServerOptions['logger'];
 }
 
 export async function startTestServer(options: StartOptions = {}): Promise<TestServer> {
@@ -109,13 +101,18 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     DATA_DIR: dataDir,
     PORT: '0',
     LOG_LEVEL: 'silent',
-    ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
+    ...(pgDb ? { DATABASE_URL: pgDb.url, SECRETS_KEY: TEST_SECRETS_KEY } : {}),
     ...options.env,
   });
   let config: Config = toConfig(env);
   const clock = createTestClock();
   const { ctx, database } = await createContext(config, { now: clock.now, inMemoryDb: driver === 'pglite', smsLog: () => undefined });
-  const app = await buildApp(ctx, { webDist: options.webDist ?? null, rateLimitPerMinute: options.rateLimitPerMinute ?? 100_000 });
+  if (!options.keepAbuseLimits) {
+    // Tests sign up hundreds of users from 127.0.0.1, as an operator on a busy carrier address would
+    // need to allow; the limits themselves are tested with keepAbuseLimits.
+    await database.db.update(appSettings).set({ smsPerAddressPerHour: 1_000_000, signupsPerReferrerPerHour: 1_000_000, smsPerHour: 1_000_000 });
+  }
+  const app = await buildApp(ctx, { webDist: options.webDist ?? null, rateLimitPerMinute: options.rateLimitPerMinute ?? 100_000, logger: options.logger });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no address');
@@ -125,51 +122,14 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
   config = { ...config, appOrigin: options.env?.APP_ORIGIN ?? origin };
   ctx.config = config;
 
-  async function toResponse(res: Response): Promise<ApiResponse> {
-    const text = await res.text();
-    let body: unknown = text;
-    if ((res.headers.get('content-type') ?? '').includes('application/json') && text) body = JSON.parse(text);
-    return { status: res.status, body, headers: res.headers };
-  }
-
   const server: TestServer = {
-    url,
+    ...createApiClient(url, dataDir),
     origin,
     app,
     ctx,
     database,
-    dataDir,
     clock,
     driver,
-    async api(method, urlPath, opts = {}) {
-      const headers: Record<string, string> = { ...opts.headers };
-      if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-      let body: string | undefined;
-      if (opts.body !== undefined) {
-        headers['content-type'] ??= 'application/json';
-        body = typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body);
-      }
-      return toResponse(await fetch(url + urlPath, { method, headers, body }));
-    },
-    async upload(method, urlPath, form, opts = {}) {
-      const headers: Record<string, string> = { ...opts.headers };
-      if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-      return toResponse(await fetch(url + urlPath, { method, headers, body: form }));
-    },
-    async outbox() {
-      try {
-        const text = await readFile(path.join(dataDir, SMS_OUTBOX_FILE), 'utf8');
-        return text.split('\n').filter(Boolean).map((l) => JSON.parse(l));
-      } catch {
-        return [];
-      }
-    },
-    async lastCode(phone) {
-      const messages = (await server.outbox()).filter((m) => m.to === phone && m.code);
-      const last = messages.at(-1);
-      if (!last?.code) throw new Error(`no SMS code sent to ${phone}`);
-      return last.code;
-    },
     async close() {
       await app.close();
       await database.close();

@@ -1,13 +1,13 @@
 // Fixtures for wallet tests, built through the public API only: a user with money (earned from
 // real referral rewards) and the withdraw form as the web app sends it.
-import type { TestServer } from './harness.ts';
+import type { ApiClient } from './api-client.ts';
 import { createActivatedUser, type RegisteredUser } from './fixtures.ts';
 
 /**
  * An activated user referred by the admin, whose `referrals` referred users were then activated:
  * with the default economics, 5 referrals = ₹2000.00 and 1 spin.
  */
-export async function createFundedUser(s: TestServer, adminToken: string, adminReferralCode: string, referrals = 5): Promise<RegisteredUser> {
+export async function createFundedUser(s: ApiClient, adminToken: string, adminReferralCode: string, referrals = 5): Promise<RegisteredUser> {
   const owner = await createActivatedUser(s, adminToken, adminReferralCode);
   for (let i = 0; i < referrals; i++) await createActivatedUser(s, adminToken, owner.user.referralCode);
   const me = await s.api('GET', '/api/user', { token: owner.token });
@@ -44,6 +44,6 @@ export function withdrawForm(fields: WithdrawFields = {}): FormData {
   return form;
 }
 
-export async function withdraw(s: TestServer, token: string, fields: WithdrawFields, headers?: Record<string, string>) {
+export async function withdraw(s: ApiClient, token: string, fields: WithdrawFields, headers?: Record<string, string>) {
   return s.upload('POST', '/api/withdraw', withdrawForm(fields), { token, headers });
 }

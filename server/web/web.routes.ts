@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { isApiRequest } from '../routing.ts';
 
 export async function registerWebApp(app: FastifyInstance, webDist: string | null): Promise<void> {
   const indexPath = webDist ? path.join(webDist, 'index.html') : null;
@@ -27,7 +28,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | nul
   const indexHtml = hasBuild && indexPath ? readFileSync(indexPath, 'utf8') : null;
 
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || request.url === '/api') {
+    if (isApiRequest(request)) {
       return reply.status(404).send({ message: 'API route not found', code: 'NOT_FOUND' });
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') {

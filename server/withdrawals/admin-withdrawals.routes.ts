@@ -11,6 +11,7 @@ import {
 import type { AppContext } from '../context.ts';
 import { clientIp, requireAdmin } from '../sessions/auth.ts';
 import { decideWithdrawal, getWithdrawalScreenshot, listWithdrawalsForAdmin } from './withdrawals.service.ts';
+import { answerIdempotently } from '../idempotency/idempotency.ts';
 
 const IdParamsSchema = z.object({ id: z.string() });
 const ScreenshotQuerySchema = z.object({ download: z.enum(['true', 'false', '1', '0']).optional() });
@@ -22,11 +23,13 @@ export function adminWithdrawalsRoutes(ctx: AppContext): FastifyPluginAsync {
       return AdminWithdrawalListSchema.parse(await listWithdrawalsForAdmin(ctx, query));
     });
 
-    app.put('/withdrawals/:id', { config: { idempotent: true } }, async (request) => {
+    app.put('/withdrawals/:id', async (request, reply) => {
       const admin = requireAdmin(request);
       const { id } = IdParamsSchema.parse(request.params);
       const decision = WithdrawalDecisionSchema.parse(request.body ?? {});
-      return AdminWithdrawalSchema.parse(await decideWithdrawal(ctx, { id: admin.id, ip: clientIp(request) }, id, decision));
+      return answerIdempotently(ctx, request, reply, { status: 200, respond: (w) => AdminWithdrawalSchema.parse(w) }, (run) =>
+        decideWithdrawal(ctx, { id: admin.id, ip: clientIp(request) }, id, decision, run),
+      );
     });
 
     app.get('/withdrawal-screenshot/:id', async (request, reply) => {

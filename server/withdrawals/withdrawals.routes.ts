@@ -5,6 +5,7 @@ import { UserListQuerySchema, WithdrawalSchema } from '../../contract/wallet.ts'
 import type { AppContext } from '../context.ts';
 import { requireActivatedUser, requireUser } from '../sessions/auth.ts';
 import { listOwnWithdrawals, requestWithdrawal, type WithdrawInput } from './withdrawals.service.ts';
+import { answerIdempotently, formContent } from '../idempotency/idempotency.ts';
 
 /** Reads the multipart form (or a JSON body): text fields plus the optional `screenshot` file. */
 async function readWithdrawForm(request: FastifyRequest): Promise<WithdrawInput> {
@@ -28,11 +29,16 @@ async function readWithdrawForm(request: FastifyRequest): Promise<WithdrawInput>
 
 export function withdrawalsRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
-    app.post('/withdraw', { config: { idempotent: true } }, async (request, reply) => {
+    app.post('/withdraw', async (request, reply) => {
       const user = requireActivatedUser(request);
       const input = await readWithdrawForm(request);
-      const withdrawal = await requestWithdrawal(ctx, user.id, input);
-      return reply.status(201).send(WithdrawalSchema.parse(withdrawal));
+      return answerIdempotently(
+        ctx,
+        request,
+        reply,
+        { status: 201, respond: (w) => WithdrawalSchema.parse(w), content: formContent(input.fields, input.screenshot) },
+        (run) => requestWithdrawal(ctx, user.id, input, run),
+      );
     });
 
     app.get('/withdrawal-requests', async (request) => {

@@ -2,7 +2,7 @@
 // transaction that records it; an admin then pays it out (-> payouts_paid) or refunds it
 // (-> wallet). Each step is a conditional update plus one ledger entry, so races resolve in the
 // database: the balance can't be over-reserved and a withdrawal is decided once.
-import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_PAGE_LIMIT, WITHDRAWAL_SCREENSHOT_MAX_BYTES } from '../../contract/constants.ts';
 import { formatPaise } from '../../contract/money.ts';
 import {
@@ -17,12 +17,13 @@ import {
 import type { AppContext } from '../context.ts';
 import { isUuid, newId } from '../db/ids.ts';
 import { users, withdrawals } from '../db/schema.ts';
-import { AppError, conflict, notFound, validationError } from '../errors.ts';
+import { AppError, conflict, notFound, selfDealing, validationError } from '../errors.ts';
 import { postEntry } from '../ledger/ledger.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { getAppSettings } from '../settings/settings.service.ts';
 import { detectImageType } from '../uploads/image-type.ts';
+import { inTransaction, type RunInTx } from '../idempotency/idempotency.ts';
 
 type WithdrawalRow = typeof withdrawals.$inferSelect;
 
@@ -87,7 +88,7 @@ function gatherForm(fields: Record<string, unknown>): Record<string, unknown> {
   };
 }
 
-export async function requestWithdrawal(ctx: AppContext, userId: string, input: WithdrawInput): Promise<Withdrawal> {
+export async function requestWithdrawal(ctx: AppContext, userId: string, input: WithdrawInput, run: RunInTx = inTransaction(ctx.db)): Promise<Withdrawal> {
   const settings = await getAppSettings(ctx.db);
   const parsed = createWithdrawFormSchema(settings.minWithdrawalPaise).safeParse(gatherForm(input.fields));
   if (!parsed.success) {
@@ -114,7 +115,7 @@ export async function requestWithdrawal(ctx: AppContext, userId: string, input: 
   const id = newId();
   const screenshotKey = screenshot ? await ctx.uploads.put(screenshot.bytes, screenshot.ext) : null;
   try {
-    const row = await ctx.db.transaction(async (tx) => {
+    return await run(async (tx) => {
       const inserted = await tx
         .insert(withdrawals)
         .values({
@@ -155,9 +156,8 @@ export async function requestWithdrawal(ctx: AppContext, userId: string, input: 
         body: `Your withdrawal of ₹${formatPaise(form.amount)} is being processed. It usually takes 24-48 hours.`,
         at,
       });
-      return inserted[0]!;
+      return toWithdrawal(inserted[0]!, { masked: true });
     });
-    return toWithdrawal(row, { masked: true });
   } catch (err) {
     if (screenshotKey) await ctx.uploads.delete(screenshotKey).catch(() => undefined);
     if (err instanceof AppError && err.code === 'INSUFFICIENT_BALANCE') {
@@ -245,25 +245,32 @@ export async function listWithdrawalsForAdmin(
   };
 }
 
+/**
+ * Approves (pays out) or rejects (refunds) a pending withdrawal. The conditional update decides
+ * races between admins; an admin never decides on their own withdrawal (SELF_DEALING): money an
+ * admin earned leaves only with a second admin's approval.
+ */
 export async function decideWithdrawal(
   ctx: AppContext,
   admin: { id: string; ip: string },
   withdrawalId: string,
   decision: WithdrawalDecision,
+  run: RunInTx = inTransaction(ctx.db),
 ): Promise<AdminWithdrawal> {
   if (!isUuid(withdrawalId)) throw notFound('Withdrawal not found');
   const at = ctx.now();
-  return ctx.db.transaction(async (tx) => {
-    // Only a pending withdrawal can be decided; of two admins racing, one update matches.
+  return run(async (tx) => {
+    // Only a pending withdrawal of someone else can be decided; of two admins racing, one update matches.
     const updated = await tx
       .update(withdrawals)
       .set({ status: decision.status, adminNotes: decision.notes, processedAt: at, processedById: admin.id })
-      .where(and(eq(withdrawals.id, withdrawalId), eq(withdrawals.status, 'pending')))
+      .where(and(eq(withdrawals.id, withdrawalId), eq(withdrawals.status, 'pending'), ne(withdrawals.userId, admin.id)))
       .returning();
     const w = updated[0];
     if (!w) {
-      const existing = await tx.select({ id: withdrawals.id }).from(withdrawals).where(eq(withdrawals.id, withdrawalId)).limit(1);
+      const existing = await tx.select({ userId: withdrawals.userId }).from(withdrawals).where(eq(withdrawals.id, withdrawalId)).limit(1);
       if (existing.length === 0) throw notFound('Withdrawal not found');
+      if (existing[0]!.userId === admin.id) throw selfDealing('withdrawal');
       throw conflict('This withdrawal has already been processed', 'ALREADY_PROCESSED');
     }
     const amount = formatRupeesShort(w.amountPaise);

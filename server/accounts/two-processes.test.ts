@@ -1,0 +1,68 @@
+// Two server processes on one PostgreSQL, each with its own DATA_DIR, as behind a load balancer:
+// an SMS code sent by one is accepted by the other (they share SECRETS_KEY, which is required
+// whenever DATABASE_URL is set), and the sign-in budget is one budget whichever process answers.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPostgresDatabase } from '../test/harness.ts';
+import { startServerProcess, type ServerProcess } from '../test/server-process.ts';
+import { createAdmin, nextPhone, type SignedIn } from '../test/fixtures.ts';
+
+const BASE_URL = process.env.TEST_DATABASE_URL;
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+describe.skipIf(!BASE_URL)('two server processes on one database', () => {
+  let pgDb: { url: string; drop(): Promise<void> };
+  let a: ServerProcess;
+  let b: ServerProcess;
+  let admin: SignedIn;
+
+  beforeAll(async () => {
+    pgDb = await createPostgresDatabase(BASE_URL!);
+    [a, b] = await Promise.all([startServerProcess({ databaseUrl: pgDb.url }), startServerProcess({ databaseUrl: pgDb.url })]);
+    expect(a.dataDir).not.toBe(b.dataDir);
+    admin = await createAdmin(a);
+  }, 120_000);
+  afterAll(async () => {
+    await Promise.all([a?.stop(), b?.stop()]);
+    await pgDb?.drop();
+  });
+
+  it('a code sent by one process is accepted by the other', async () => {
+    const phone = nextPhone();
+    const reg = await a.api('POST', '/api/register', { body: { username: 'Two Hosts', phone, password: 'secret123', referralCode: admin.user.referralCode } });
+    expect(reg.status, JSON.stringify(reg.body)).toBe(201);
+    const code = await a.lastCode(phone);
+    await expect(b.lastCode(phone)).rejects.toThrow(); // the SMS left through process A only
+    const verified = await b.api('POST', '/api/verify-otp', { body: { userId: reg.body.userId, otpCode: code } });
+    expect(verified.status, JSON.stringify(verified.body)).toBe(200);
+    expect((await a.api('GET', '/api/user', { token: verified.body.token })).status).toBe(200);
+  });
+
+  it('the sign-in budget is shared: 10 failures on one process close the door on the other', async () => {
+    const phone = nextPhone();
+    const reg = await b.api('POST', '/api/register', { body: { username: 'Shared', phone, password: 'secret123', referralCode: admin.user.referralCode } });
+    await a.api('POST', '/api/verify-otp', { body: { userId: reg.body.userId, otpCode: await b.lastCode(phone) } });
+    for (let i = 0; i < 10; i++) {
+      const target = i % 2 ? a : b;
+      expect((await target.api('POST', '/api/login', { body: { phone, password: `wrong-${i}` } })).status).toBe(401);
+    }
+    expect((await a.api('POST', '/api/login', { body: { phone, password: 'secret123' } })).status).toBe(429);
+    expect((await b.api('POST', '/api/login', { body: { phone, password: 'secret123' } })).status).toBe(429);
+  });
+
+  it('refuses to start on PostgreSQL without SECRETS_KEY, naming it', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      cwd: REPO_ROOT,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: pgDb.url, PORT: '0', LOG_LEVEL: 'silent' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(code).toBe(1);
+    expect(output.trim()).toMatch(/^Invalid configuration: SECRETS_KEY: SECRETS_KEY is required when DATABASE_URL is set/);
+  });
+});

@@ -1,0 +1,74 @@
+// What the server writes to its log, and what it must never write: SQL parameters, tokens, OTPs,
+// passwords, hashes, phone or bank numbers. Requests are logged by method, path (no query string:
+// admin searches carry phone numbers) and status; errors by name, code and stack frames.
+import type { FastifyServerOptions } from 'fastify';
+import { dbErrorFacts } from './db/db-errors.ts';
+
+/**
+ * Masks what could be a secret or a person's number in free text: runs of 6+ digits (phones,
+ * account numbers, OTPs, UTRs), argon2 hashes, and long hex or base64url runs (tokens, digests).
+ */
+export function redactText(text: string): string {
+  return text
+    .replace(/\$argon2[a-z]*\$[^\s"']+/g, '[hash]')
+    .replace(/[A-Za-z0-9_-]{32,}/g, '[token]')
+    .replace(/\d{6,}/g, '[number]');
+}
+
+/** Stack frames only: the first line of a stack repeats the message. */
+function frames(stack: string | undefined): string | undefined {
+  if (!stack) return undefined;
+  return stack
+    .split('\n')
+    .filter((line) => line.trimStart().startsWith('at '))
+    .slice(0, 12)
+    .join('\n');
+}
+
+function isDatabaseError(err: unknown): boolean {
+  for (let cur: unknown = err, i = 0; i < 6 && cur && typeof cur === 'object'; i++) {
+    const e = cur as { query?: unknown; severity?: unknown; code?: unknown; cause?: unknown };
+    if (typeof e.query === 'string' || typeof e.severity === 'string') return true;
+    cur = e.cause;
+  }
+  return false;
+}
+
+/** An error as a log field: database errors by their codes only, others by name, masked message and frames. */
+export function errorForLog(err: unknown): Record<string, unknown> {
+  if (isDatabaseError(err)) {
+    return { ...dbErrorFacts(err), stack: frames((err as Error).stack) };
+  }
+  if (err instanceof Error) {
+    const code = (err as { code?: unknown }).code;
+    return {
+      name: err.name,
+      ...(typeof code === 'string' ? { code } : {}),
+      message: redactText(err.message).slice(0, 300),
+      stack: frames(err.stack),
+    };
+  }
+  return { name: typeof err };
+}
+
+/** The path of a request URL without its query string. */
+function pathOnly(url: string | undefined): string {
+  if (!url) return '';
+  const q = url.indexOf('?');
+  return q === -1 ? url : url.slice(0, q);
+}
+
+/** pino options for Fastify: requests without query strings, addresses or headers; errors through errorForLog. */
+export function loggerOptions(level: string): NonNullable<FastifyServerOptions['logger']> {
+  return {
+    level,
+    serializers: {
+      req: (req: { method?: string; url?: string }) => ({ method: req.method, url: pathOnly(req.url) }),
+      res: (res: { statusCode?: number }) => ({ statusCode: res.statusCode }),
+      err: (err: Error) => {
+        const safe = errorForLog(err);
+        return { ...safe, type: String(safe.name), message: String(safe.message ?? ''), stack: String(safe.stack ?? '') };
+      },
+    },
+  };
+}
