@@ -6,14 +6,12 @@
 import QRCode from 'qrcode';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createActivatedUser, nextPhone, pngFile, registerUser, type RegisteredUser } from '../server/test/fixtures.ts';
+import { createActivatedUser, nextPhone, nextUtr, pngFile, registerUser, type RegisteredUser } from '../server/test/fixtures.ts';
 import { expectNoSeriousA11yViolations, screenshot, signInWithToken, startE2E, waitForAnimations, waitForHeading, waitForToast, type E2E } from './harness.ts';
 import { totp } from '../server/test/independent-totp.ts';
 
 const ADMIN = { username: 'Asha Verma', email: 'asha.admin@example.com', password: 'Str0ng!Admin#2026', phone: '9811122233' };
 
-let utrSeq = 0;
-const nextUtr = () => `${Date.now() % 1_000_000}${String(++utrSeq).padStart(6, '0')}`.padStart(12, '4').slice(-12);
 
 async function checkScreen(page: Page, name: string, label: string) {
   await waitForAnimations(page);
@@ -218,6 +216,22 @@ describe('admin journey', () => {
     await page.getByRole('table').getByText(payer.user.username).waitFor();
     await checkScreen(page, 'admin-users-desktop', 'admin users');
 
+    // Direct activation says what it really does (a fee waiver, no reward by default) and asks why.
+    const walkIn = await registerUser(e.server, referrer.user.referralCode, { username: `Walk-in ${nextPhone().slice(-3)}` });
+    await page.getByLabel('Search name, phone, email').fill(walkIn.phone);
+    await page.getByRole('button', { name: `Activate ${walkIn.user.username}` }).click();
+    const activateDialog = page.getByRole('dialog');
+    await activateDialog.getByText('₹500.00 fee is recorded as waived').waitFor();
+    await activateDialog.getByText('The referrer is not paid a referral reward').waitFor();
+    await activateDialog.getByLabel('Reason for waiving the fee').fill('Paid in cash at the office');
+    await checkScreen(page, 'admin-activate-dialog-desktop', 'activate dialog');
+    await activateDialog.getByRole('button', { name: 'Activate', exact: true }).click();
+    await waitForToast(page, 'User activated');
+    expect(await balance()).toBe('400.00');
+    const activity = await e.server.api('GET', '/api/admin/activity?limit=1', { token: adminToken });
+    expect(activity.body.items[0]).toMatchObject({ action: 'user.activated', details: { reason: 'Paid in cash at the office', feeWaived: '500.00' } });
+    await page.getByLabel('Search name, phone, email').fill('');
+
     // Withdrawals: the referrer asks for ₹150 with a QR screenshot; reject refunds it.
     const form = new FormData();
     form.set('amount', '150');
@@ -272,6 +286,18 @@ describe('admin journey', () => {
     await checkScreen(page, 'admin-settings-desktop', 'admin settings');
     const saved = await e.server.api('GET', '/api/app-settings');
     expect(saved.body.referralReward).toBe('250.00');
+
+    // Abuse protection: an hourly SMS budget below what was sent today shows the alert on the Overview.
+    await page.getByLabel('SMS per hour, in total').fill('1');
+    await page.getByRole('switch', { name: 'Reward waived activations' }).click();
+    await page.getByRole('button', { name: 'Update Settings' }).click();
+    await waitForToast(page, 'Settings updated');
+    const adminSettings = await e.server.api('GET', '/api/admin/settings', { token: adminToken });
+    expect(adminSettings.body).toMatchObject({ smsPerHour: 1, rewardWaivedActivations: true });
+    await page.getByRole('tab', { name: 'Overview' }).click();
+    await page.getByRole('alert').getByText('SMS budget reached').waitFor();
+    await checkScreen(page, 'admin-overview-sms-alert-desktop', 'admin overview with the SMS alert');
+    await e.server.api('PUT', '/api/admin/settings', { token: adminToken, body: { smsPerHour: 1_000_000, rewardWaivedActivations: false } });
 
     // The next approval pays the new reward.
     const payer2 = await submitPayment();

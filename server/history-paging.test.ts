@@ -3,14 +3,8 @@
 // exactly once, and a bad or foreign cursor gives a 400 or an empty page, never a 500 or others' data.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drivers, expectLedgerHolds, startTestServer, type TestServer } from './test/harness.ts';
-import { createActivatedUser, createAdmin, pngFile, registerUser, type RegisteredUser, type SignedIn } from './test/fixtures.ts';
+import { createActivatedUser, createAdmin, nextUtr, pngFile, registerUser, type RegisteredUser, type SignedIn } from './test/fixtures.ts';
 import { withdraw } from './test/money-fixtures.ts';
-
-let utrSeq = 0;
-function nextUtr(): string {
-  utrSeq += 1;
-  return `7${String(process.pid % 10000).padStart(4, '0')}${String(utrSeq).padStart(7, '0')}`;
-}
 
 describe.each(drivers)('history paging (%s)', (driver) => {
   let s: TestServer;

@@ -59,7 +59,7 @@ function pathOnly(url: string | undefined): string {
 }
 
 /** pino options for Fastify: requests without query strings, addresses or headers; errors through errorForLog. */
-export function loggerOptions(level: string): NonNullable<FastifyServerOptions['logger']> {
+export function loggerOptions(level: string): Exclude<NonNullable<FastifyServerOptions['logger']>, boolean> {
   return {
     level,
     serializers: {

@@ -1,15 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { drivers, expectLedgerHolds, startTestServer, type TestServer } from '../test/harness.ts';
-import { createActivatedUser, createAdmin, PNG_1X1, pngFile, registerUser, type SignedIn } from '../test/fixtures.ts';
+import { createActivatedUser, createAdmin, nextUtr, PNG_1X1, pngFile, registerUser, type SignedIn } from '../test/fixtures.ts';
 import { notifications } from '../db/schema.ts';
-
-let utrSeq = 0;
-/** A fresh 12-digit UTR, unique within the test process. */
-function nextUtr(): string {
-  utrSeq += 1;
-  return `${String(process.pid % 100000).padStart(5, '0')}${String(utrSeq).padStart(7, '0')}`;
-}
 
 function paymentForm(fields: { screenshot?: File | null; utrNumber?: string; notes?: string; amount?: string } = {}): FormData {
   const form = new FormData();

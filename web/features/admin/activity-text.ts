@@ -19,6 +19,10 @@ const SETTING_LABELS: Record<string, string> = {
   referralsPerSpin: 'referrals per spin',
   minWithdrawal: 'minimum withdrawal',
   wheel: 'wheel',
+  smsPerAddressPerHour: 'SMS per address per hour',
+  signupsPerReferrerPerHour: 'sign-ups per referral code per hour',
+  smsPerHour: 'SMS per hour',
+  rewardWaivedActivations: 'reward for waived activations',
 };
 
 const MONEY_SETTINGS = new Set(['activationFee', 'referralReward', 'minWithdrawal']);
@@ -56,7 +60,12 @@ export function describeActivity(item: ActivityItem): { text: string; tone: Acti
       return { text: `${who} rejected ${sized(d.amount, 'withdrawal')} and refunded it${note}`, tone: 'destructive' };
     case 'user.activated': {
       const reward = d.referralReward && typeof d.referralReward === 'object' ? money((d.referralReward as Record<string, unknown>).amount) : null;
-      return { text: `${who} activated a user account${reward ? `; the referrer earned ${reward}` : ''}`, tone: 'success' };
+      const waived = money(d.feeWaived);
+      const reason = str(d.reason) ? ` — “${str(d.reason)}”` : '';
+      return {
+        text: `${who} activated a user account${waived ? `, waiving the ${waived} fee` : ''}${reward ? `; the referrer earned ${reward}` : ''}${reason}`,
+        tone: 'success',
+      };
     }
     case 'settings.updated':
       return { text: `${who} updated ${changedList(d)}`, tone: 'primary' };

@@ -4,7 +4,7 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminPaymentsPage, AdminStats, AdminUsersPage } from '../../../contract/admin.ts';
 import type { ActivityPage } from '../../../contract/admin-security.ts';
-import type { AppSettings, UpdateSettingsRequest } from '../../../contract/settings.ts';
+import type { AdminSettings, UpdateSettingsRequest } from '../../../contract/settings.ts';
 import type { AdminWithdrawalList } from '../../../contract/wallet.ts';
 import { api, apiRequest } from '../../lib/api-client.ts';
 import { APP_SETTINGS_QUERY_KEY } from '../../lib/app-settings.ts';
@@ -24,6 +24,11 @@ function listUrl(base: string, filter: ListFilter, cursor: string | null, limit 
   if (cursor) params.set('cursor', cursor);
   return `${base}?${params.toString()}`;
 }
+
+/** The settings as admins see them: the public ones plus the abuse limits and the fee-waiver rule. */
+export const adminSettingsQuery = () =>
+  queryOptions({ queryKey: ['/api/admin/settings'], queryFn: ({ signal }) => api.get<AdminSettings>('/api/admin/settings', { signal }) });
+export const useAdminSettings = () => useQuery(adminSettingsQuery());
 
 export const statsQuery = () => queryOptions({ queryKey: ['/api/admin/stats'], queryFn: ({ signal }) => api.get<AdminStats>('/api/admin/stats', { signal }) });
 
@@ -74,9 +79,14 @@ function useInvalidateAdminData() {
 
 export type Decision = { id: string; status: 'approved' | 'rejected'; notes: string };
 
+/** Direct activation: a fee waiver; the reason goes to the audit log. */
 export function useActivateUser() {
   const invalidate = useInvalidateAdminData();
-  return useMutation({ mutationFn: (id: string) => api.put(`/api/admin/users/${encodeURIComponent(id)}/activate`), onSuccess: invalidate });
+  return useMutation({
+    mutationFn: ({ id, reason }: { id: string; reason: string }) =>
+      api.put(`/api/admin/users/${encodeURIComponent(id)}/activate`, reason.trim() ? { reason: reason.trim() } : undefined),
+    onSuccess: invalidate,
+  });
 }
 
 export function useDecidePayment() {
@@ -98,10 +108,10 @@ export function useDecideWithdrawal() {
 export function useUpdateSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateSettingsRequest) => api.put<AppSettings>('/api/admin/settings', body),
+    mutationFn: (body: UpdateSettingsRequest) => api.put<AdminSettings>('/api/admin/settings', body),
     onSuccess: (saved) => {
-      queryClient.setQueryData(APP_SETTINGS_QUERY_KEY, saved);
-      return queryClient.invalidateQueries({ queryKey: ['/api/admin/activity'] });
+      queryClient.setQueryData(adminSettingsQuery().queryKey, saved);
+      return Promise.all([APP_SETTINGS_QUERY_KEY, ['/api/admin/activity'], statsQuery().queryKey].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     },
   });
 }

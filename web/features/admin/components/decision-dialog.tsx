@@ -12,12 +12,26 @@ export interface DecisionDialogProps {
   confirmLabel: string;
   tone: 'success' | 'destructive' | 'primary';
   withNotes?: boolean;
+  /** The note field's label and hint (default: optional notes saved with the decision). */
+  notesLabel?: string;
+  notesHint?: string;
   busy: boolean;
   onConfirm(notes: string): void;
   onClose(): void;
 }
 
-export function DecisionDialog({ title, description, confirmLabel, tone, withNotes = true, busy, onConfirm, onClose }: DecisionDialogProps) {
+export function DecisionDialog({
+  title,
+  description,
+  confirmLabel,
+  tone,
+  withNotes = true,
+  notesLabel = 'Notes (optional)',
+  notesHint = 'Saved with the decision and shown in the audit log.',
+  busy,
+  onConfirm,
+  onClose,
+}: DecisionDialogProps) {
   const [notes, setNotes] = useState('');
   return (
     <Dialog
@@ -39,7 +53,7 @@ export function DecisionDialog({ title, description, confirmLabel, tone, withNot
       }
     >
       {withNotes ? (
-        <Field label="Notes (optional)" hint="Saved with the decision and shown in the audit log.">
+        <Field label={notesLabel} hint={notesHint}>
           <Textarea rows={3} maxLength={500} value={notes} onChange={(e) => setNotes(e.target.value)} />
         </Field>
       ) : null}

@@ -1,5 +1,6 @@
-// Overview: the four headline numbers and Recent Activity from the audit log.
-import { Activity, BadgeCheck, Clock, IndianRupee, Users } from 'lucide-react';
+// Overview: an alert when the hourly SMS budget is reached, the four headline numbers and Recent
+// Activity from the audit log.
+import { Activity, BadgeCheck, Clock, IndianRupee, MessageSquareWarning, Users } from 'lucide-react';
 import { Card, CardContent, CardHeader, CardTitle, CardDescription } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Skeleton, SkeletonList } from '../../../components/ui/skeleton.tsx';
@@ -29,6 +30,18 @@ export function OverviewTab() {
         <p role="alert" className="text-sm text-destructive">
           {errorMessage(stats.error, 'Could not load the stats')}
         </p>
+      ) : null}
+      {s?.sms.budgetReached ? (
+        <div role="alert" className="hc-border flex gap-3 rounded-[12px] border border-warning/40 bg-warning-soft p-4 text-sm text-warning-soft-foreground">
+          <MessageSquareWarning aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+          <div>
+            <p className="font-semibold">SMS budget reached</p>
+            <p>
+              {s.sms.sentLastHour.toLocaleString('en-IN')} codes were sent in the last hour against a budget of {s.sms.perHour.toLocaleString('en-IN')}. New sign-up and password-reset codes wait until the hour rolls
+              on. If this is real demand, raise the limit in Settings; if not, someone may be pumping SMS.
+            </p>
+          </div>
+        </div>
       ) : null}
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4 lg:gap-4">
         <StatCard label="Total Users" value={value(s?.totalUsers.toLocaleString('en-IN'))} icon={<Users aria-hidden="true" className="size-5" />} />

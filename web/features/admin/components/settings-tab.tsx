@@ -1,8 +1,9 @@
-// Settings: payment and support details plus the economics (fees, rewards, wheel odds), saved with
+// Settings: payment and support details, the economics (fees, rewards, wheel odds) and the abuse
+// limits (SMS budgets, sign-ups per referral code, rewards for waived activations), saved with
 // PUT /api/admin/settings; server validation messages show beside their fields.
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Save } from 'lucide-react';
-import type { AppSettings } from '../../../../contract/settings.ts';
+import type { AdminSettings } from '../../../../contract/settings.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Field, FieldError } from '../../../components/ui/field.tsx';
@@ -10,10 +11,10 @@ import { Input } from '../../../components/ui/input.tsx';
 import { SkeletonList } from '../../../components/ui/skeleton.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
-import { useAppSettings } from '../../../lib/app-settings.ts';
 import { formatINR } from '../../../lib/format.ts';
 import { useIsMobile } from '../../../lib/use-media-query.ts';
-import { useUpdateSettings } from '../api.ts';
+import { SwitchRow } from '../../../components/ui/switch.tsx';
+import { useAdminSettings, useUpdateSettings } from '../api.ts';
 
 interface FormState {
   upiId: string;
@@ -25,11 +26,15 @@ interface FormState {
   referralsPerSpin: string;
   minWithdrawal: string;
   segments: { amount: string; weight: string }[];
+  smsPerAddressPerHour: string;
+  signupsPerReferrerPerHour: string;
+  smsPerHour: string;
+  rewardWaivedActivations: boolean;
 }
 
 const trimZeros = (money: string) => money.replace(/\.00$/, '');
 
-function toForm(s: AppSettings): FormState {
+function toForm(s: AdminSettings): FormState {
   return {
     upiId: s.upiId ?? '',
     supportPhone: s.supportPhone ?? '',
@@ -40,6 +45,10 @@ function toForm(s: AppSettings): FormState {
     referralsPerSpin: String(s.referralsPerSpin),
     minWithdrawal: trimZeros(s.minWithdrawal),
     segments: s.wheel.segments.map((seg) => ({ amount: trimZeros(seg.amount), weight: String(seg.weight) })),
+    smsPerAddressPerHour: String(s.smsPerAddressPerHour),
+    signupsPerReferrerPerHour: String(s.signupsPerReferrerPerHour),
+    smsPerHour: String(s.smsPerHour),
+    rewardWaivedActivations: s.rewardWaivedActivations,
   };
 }
 
@@ -47,7 +56,7 @@ function toForm(s: AppSettings): FormState {
 const toInt = (v: string) => (/^\s*\d+\s*$/.test(v) ? Number(v) : Number.NaN);
 
 export function SettingsTab() {
-  const settings = useAppSettings();
+  const settings = useAdminSettings();
   if (settings.isPending) return <SkeletonList rows={6} label="Loading settings" />;
   if (settings.isError)
     return (
@@ -58,7 +67,7 @@ export function SettingsTab() {
   return <SettingsForm settings={settings.data} />;
 }
 
-function SettingsForm({ settings }: { settings: AppSettings }) {
+function SettingsForm({ settings }: { settings: AdminSettings }) {
   const [form, setForm] = useState<FormState>(() => toForm(settings));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const update = useUpdateSettings();
@@ -66,7 +75,7 @@ function SettingsForm({ settings }: { settings: AppSettings }) {
 
   useEffect(() => setForm(toForm(settings)), [settings]);
 
-  const set = (key: Exclude<keyof FormState, 'segments'>) => (e: React.ChangeEvent<HTMLInputElement>) => {
+  const set = (key: Exclude<keyof FormState, 'segments' | 'rewardWaivedActivations'>) => (e: React.ChangeEvent<HTMLInputElement>) => {
     setForm((f) => ({ ...f, [key]: e.target.value }));
     setErrors((old) => ({ ...old, [key]: '' }));
   };
@@ -95,6 +104,10 @@ function SettingsForm({ settings }: { settings: AppSettings }) {
         referralsPerSpin: toInt(form.referralsPerSpin),
         minWithdrawal: form.minWithdrawal,
         wheel: { segments: form.segments.map((s) => ({ amount: s.amount, weight: toInt(s.weight) })) },
+        smsPerAddressPerHour: toInt(form.smsPerAddressPerHour),
+        signupsPerReferrerPerHour: toInt(form.signupsPerReferrerPerHour),
+        smsPerHour: toInt(form.smsPerHour),
+        rewardWaivedActivations: form.rewardWaivedActivations,
       },
       {
         onSuccess: () => toast({ title: 'Settings updated', description: 'The new settings apply from now on.', variant: 'success' }),
@@ -196,6 +209,34 @@ function SettingsForm({ settings }: { settings: AppSettings }) {
             })}
           </ol>
           <FieldError>{wheelError}</FieldError>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Abuse protection</CardTitle>
+          <CardDescription>
+            Limits on SMS codes and sign-ups, counted per hour. Mobile carriers share addresses among many people, so keep the per-address limit generous.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-4">
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
+            <Field label="SMS per network address per hour" error={err('smsPerAddressPerHour')}>
+              <Input inputMode="numeric" value={form.smsPerAddressPerHour} onChange={set('smsPerAddressPerHour')} />
+            </Field>
+            <Field label="Sign-ups per referral code per hour" error={err('signupsPerReferrerPerHour')}>
+              <Input inputMode="numeric" value={form.signupsPerReferrerPerHour} onChange={set('signupsPerReferrerPerHour')} />
+            </Field>
+            <Field label="SMS per hour, in total" error={err('smsPerHour')} hint="Past it, new codes wait and the Overview shows an alert.">
+              <Input inputMode="numeric" value={form.smsPerHour} onChange={set('smsPerHour')} />
+            </Field>
+          </div>
+          <SwitchRow
+            label="Reward waived activations"
+            description="When an admin activates a user without a payment, pay the referrer the referral reward anyway. Off: only received fees earn rewards."
+            checked={form.rewardWaivedActivations}
+            onCheckedChange={(checked) => setForm((f) => ({ ...f, rewardWaivedActivations: checked }))}
+          />
         </CardContent>
       </Card>
 

@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { UserCheck, Users } from 'lucide-react';
 import type { AdminUser } from '../../../../contract/admin.ts';
+import type { AdminSettings } from '../../../../contract/settings.ts';
 import { Amount } from '../../../components/ui/amount.tsx';
 import { StatusBadge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -10,8 +11,8 @@ import { SkeletonList } from '../../../components/ui/skeleton.tsx';
 import { Table, type TableColumn } from '../../../components/ui/table.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { formatDate } from '../../../lib/format.ts';
-import { useActivateUser, useUsers } from '../api.ts';
+import { formatDate, formatINR } from '../../../lib/format.ts';
+import { useActivateUser, useAdminSettings, useUsers } from '../api.ts';
 import { useDebouncedValue } from '../use-debounced-value.ts';
 import { DecisionDialog } from './decision-dialog.tsx';
 import { ListToolbar, LoadMore } from './list-toolbar.tsx';
@@ -22,18 +23,28 @@ const STATUS_OPTIONS = [
   { value: 'pending', label: 'Pending' },
 ];
 
+/** What a direct activation really does: no fee came in, so it is waived; the reward follows the setting. */
+function waiverText(settings: AdminSettings | undefined): string {
+  const fee = settings ? formatINR(settings.activationFee) : 'the activation';
+  const reward = settings?.rewardWaivedActivations
+    ? `The referrer is paid the ${formatINR(settings.referralReward)} referral reward.`
+    : 'The referrer is not paid a referral reward (Settings › Reward waived activations).';
+  return `No payment was received: the account becomes active and ${fee} fee is recorded as waived. ${reward} This cannot be undone.`;
+}
+
 export function UsersTab() {
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState('all');
   const q = useDebouncedValue(search);
   const users = useUsers({ status, q });
   const activate = useActivateUser();
+  const settings = useAdminSettings();
   const [confirming, setConfirming] = useState<AdminUser | null>(null);
 
   const rows = users.data?.pages.flatMap((p) => p.items) ?? [];
 
-  const onActivate = (user: AdminUser) => {
-    activate.mutate(user.id, {
+  const onActivate = (user: AdminUser, reason: string) => {
+    activate.mutate({ id: user.id, reason }, {
       onSuccess: () => {
         toast({ title: 'User activated', description: `${user.username} is now active.`, variant: 'success' });
         setConfirming(null);
@@ -100,12 +111,13 @@ export function UsersTab() {
       {confirming ? (
         <DecisionDialog
           title={`Activate ${confirming.username}?`}
-          description="The account becomes active without a payment, and the referrer is paid the referral reward. This cannot be undone."
+          description={waiverText(settings.data)}
           confirmLabel="Activate"
           tone="success"
-          withNotes={false}
+          notesLabel="Reason for waiving the fee"
+          notesHint="For example: paid in cash at the office. Saved in the audit log."
           busy={activate.isPending}
-          onConfirm={() => onActivate(confirming)}
+          onConfirm={(reason) => onActivate(confirming, reason)}
           onClose={() => setConfirming(null)}
         />
       ) : null}
