@@ -1,7 +1,7 @@
 // Journey: a visitor follows a referral link (?ref=CODE), registers, enters the SMS code from the
 // dev outbox and lands on the dashboard; then the signed-in shells in both viewports.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdmin, nextPhone } from '../server/test/fixtures.ts';
+import { createActivatedUser, createAdmin, nextPhone } from '../server/test/fixtures.ts';
 import { expectNoSeriousA11yViolations, screenshot, signInWithToken, startE2E, waitForAnimations, waitForHeading, waitForToast, type E2E } from './harness.ts';
 
 describe('sign up with a referral link', () => {
@@ -109,6 +109,33 @@ describe('sign up with a referral link', () => {
     await page.getByRole('button', { name: /Account menu/ }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await page.waitForURL('**/login');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  });
+
+  it('keeps the session through a brief 503 from the server, and logs out on a 401', async () => {
+    const { page } = await e.newPage('desktop');
+    // A fresh admin session (the journey before signed the first one out).
+    const member = await createActivatedUser(e.server, (await createAdmin(e.server)).token, referralCode);
+    await signInWithToken(page, e.baseUrl, member.token);
+    // The server's answer while its database restarts, twice; then the real server again.
+    let outage = 2;
+    await page.route('**/api/user', async (route) => {
+      if (outage-- > 0) {
+        await route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ code: 'DB_UNAVAILABLE', message: 'The service is temporarily unavailable. Please try again in a moment.' }) });
+      } else {
+        await route.continue();
+      }
+    });
+    await page.goto(`${e.baseUrl}/dashboard`);
+    await waitForHeading(page, member.user.username);
+    expect(outage).toBeLessThan(0);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBe(member.token);
+
+    // A session the server no longer knows is a silent logout, as the spec says.
+    await page.unroute('**/api/user');
+    await page.evaluate(() => localStorage.setItem('token', 'not-a-session'));
+    await page.goto(`${e.baseUrl}/dashboard`);
+    await waitForHeading(page, 'Welcome back');
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   });
 });

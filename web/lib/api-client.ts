@@ -39,6 +39,14 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * A failure that says nothing about the request or the session: the server is briefly unable to
+ * answer (503, e.g. its database restarting) or the network dropped. Worth a retry.
+ */
+export function isTransientError(err: unknown): boolean {
+  return (err instanceof ApiError && err.status === 503) || err instanceof TypeError;
+}
+
 /** The message to show a person: the server's message when it sent one, else the given fallback. */
 export function errorMessage(err: unknown, fallback: string): string {
   if (err instanceof ApiError) return err.serverMessage ?? fallback;

@@ -4,7 +4,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { User } from '../../contract/accounts.ts';
-import { api, getToken, setToken } from './api-client.ts';
+import { api, getToken, isTransientError, setToken } from './api-client.ts';
 
 export const USER_QUERY_KEY = ['/api/user'] as const;
 
@@ -41,6 +41,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     queryKey: USER_QUERY_KEY,
     queryFn: ({ signal }) => api.get<User>('/api/user', { signal }),
     enabled: Boolean(token),
+    // A database blip (503) or a dropped connection is not a reason to lose the session: retry for
+    // about half a minute before the spec's silent logout. Every other failure logs out at once.
+    retry: (failures, err) => failures < 5 && isTransientError(err),
+    retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, 10_000),
   });
 
   const clearSession = useCallback(() => {
