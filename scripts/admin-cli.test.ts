@@ -132,4 +132,37 @@ describe('admin CLIs', { timeout: 180_000 }, () => {
       expect(activity.body.items.map((i: { action: string }) => i.action)).toContain('admin.2fa_reset');
     });
   });
+
+  it('rotates the secrets key: 2FA codes still work under the new key, backup codes are replaced', async () => {
+    const secret = await withServer(dataDir, async (api) => {
+      const login = await api('POST', '/api/login', { email: EMAIL, password: PASSWORD });
+      const setup = await api('POST', '/api/admin/2fa/setup', undefined, login.body.token);
+      const code = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(setup.body.secret) }).generate();
+      expect((await api('POST', '/api/admin/2fa/verify', { token: code }, login.body.token)).status).toBe(200);
+      return setup.body.secret as string;
+    });
+
+    const bad = await run('rotate-secrets-key.ts', [], { ...env, NEW_SECRETS_KEY: 'short' });
+    expect(bad.code).toBe(1);
+    expect(bad.stderr.trim()).toMatch(/^Error: set NEW_SECRETS_KEY to 64 hex characters/);
+    const wrongOld = await run('rotate-secrets-key.ts', [], { ...env, SECRETS_KEY: 'c'.repeat(64), NEW_SECRETS_KEY: 'd'.repeat(64) });
+    expect(wrongOld.code).toBe(1);
+    expect(wrongOld.stderr).toContain('does not open with the current key');
+
+    const res = await run('rotate-secrets-key.ts', [], { ...env, NEW_SECRETS_KEY: 'e'.repeat(64) });
+    expect(res.stderr).toBe('');
+    expect(res.code).toBe(0);
+    expect(res.stdout).toContain('Re-sealed the two-factor secrets of 1 admin(s) under the new key.');
+    expect(res.stdout).toContain(`Backup codes cannot be carried over and were deleted for: ${EMAIL}.`);
+
+    // The server, reading the new key from DATA_DIR, accepts the authenticator as before (the next
+    // step's code: this step's was used up by the verification).
+    await withServer(dataDir, async (api) => {
+      const code = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + 30_000 });
+      const login = await api('POST', '/api/admin/2fa/login', { email: EMAIL, password: PASSWORD, twoFactorToken: code });
+      expect(login.status, JSON.stringify(login.body)).toBe(200);
+      const activity = await api('GET', '/api/admin/activity', undefined, login.body.token);
+      expect(activity.body.items.map((i: { action: string }) => i.action)).toContain('secrets.rotated');
+    });
+  });
 });

@@ -21,7 +21,7 @@ import { clearSignInFailures } from '../accounts/login-throttle.ts';
 export const INVALID_VERIFICATION_CODE = 'Invalid verification code';
 
 /** Associated data for a sealed TOTP secret: it opens only in its owner's row. */
-const totpContext = (userId: string) => `totp:${userId}`;
+export const totpContext = (userId: string) => `totp:${userId}`;
 
 interface Actor {
   id: string;

@@ -16,7 +16,8 @@ export type AuditAction =
   | 'user.activated'
   | 'withdrawal.approved'
   | 'withdrawal.rejected'
-  | 'settings.updated';
+  | 'settings.updated'
+  | 'secrets.rotated';
 
 export interface AuditEvent {
   actorId: string | null;

@@ -79,6 +79,8 @@ export function describeActivity(item: ActivityItem): { text: string; tone: Acti
       return { text: `${who} turned on two-factor authentication`, tone: 'success' };
     case 'admin.2fa_reset':
       return { text: `Two-factor authentication was reset for ${who}`, tone: 'warning' };
+    case 'secrets.rotated':
+      return { text: 'The secrets key was rotated; admins with backup codes need new ones', tone: 'warning' };
     case 'admin.passkey_added':
       return { text: `${who} registered a passkey${str(d.deviceName) ? ` on “${str(d.deviceName)}”` : ''}`, tone: 'success' };
     default:
