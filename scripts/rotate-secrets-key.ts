@@ -8,6 +8,7 @@ import { loadConfig } from '../server/env.ts';
 import { openDatabase } from '../server/db/client.ts';
 import { loadSecretsKey } from '../server/secrets-key.ts';
 import { rotateSecretsKey } from '../server/admin-security/rotate-secrets-key.ts';
+import { describeDbError, isDatabaseError } from '../server/db/db-errors.ts';
 
 function fail(message: string): never {
   console.error(`Error: ${message}`);
@@ -17,7 +18,8 @@ function fail(message: string): never {
 const newHex = process.env.NEW_SECRETS_KEY?.trim();
 if (!newHex || !/^[0-9a-f]{64}$/i.test(newHex)) fail('set NEW_SECRETS_KEY to 64 hex characters (make one with: openssl rand -hex 32)');
 
-const loaded = loadConfig(process.env, 'tool');
+// As strict as the server: on PostgreSQL the key in use must be named, never guessed from DATA_DIR.
+const loaded = loadConfig(process.env);
 if (!loaded.ok) fail(loaded.error);
 const { config } = loaded;
 if (config.secretsKey && config.secretsKey.toLowerCase() === newHex.toLowerCase()) fail('NEW_SECRETS_KEY is the key in use already');
@@ -40,7 +42,8 @@ try {
   }
 } catch (err) {
   exitCode = 1;
-  console.error(`Error: could not rotate the key: ${(err as Error).message}`);
+  // A database error's message carries its statement's values (here: freshly sealed secrets).
+  console.error(`Error: could not rotate the key: ${isDatabaseError(err) ? describeDbError(err) : (err as Error).message}`);
 } finally {
   await database.close().catch(() => undefined);
 }

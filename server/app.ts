@@ -23,6 +23,7 @@ import { registerWebApp } from './web/web.routes.ts';
 import { adminWithdrawalsRoutes } from './withdrawals/admin-withdrawals.routes.ts';
 import { WITHDRAWAL_SCREENSHOT_MAX_BYTES } from '../contract/constants.ts';
 import { isApiRequest } from './routing.ts';
+import { addressKey } from './throttle/address-key.ts';
 
 export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
@@ -85,6 +86,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     max: options.rateLimitPerMinute ?? ctx.config.rateLimitPerMinute,
     timeWindow: '1 minute',
     allowList: (request) => !isApiRequest(request),
+    keyGenerator: (request) => addressKey(request.ip),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       message: 'Too many requests. Please try again later.',

@@ -8,7 +8,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drivers, startTestServer, type TestServer } from './test/harness.ts';
 import { createAdmin, createActivatedUser, nextPhone, type SignedIn } from './test/fixtures.ts';
-import { loggerOptions } from './logging.ts';
+import pino from 'pino';
+import { errorForLog, loggerOptions } from './logging.ts';
 import { withdraw } from './test/money-fixtures.ts';
 
 describe.each(drivers)('what the log keeps (%s)', (driver) => {
@@ -65,5 +66,27 @@ describe.each(drivers)('what the log keeps (%s)', (driver) => {
     expect(log).not.toMatch(/\$argon2/);
     expect(log).not.toMatch(/params:/);
     expect(log).not.toMatch(/authorization/i);
+  });
+});
+
+describe('the log serializer', () => {
+  it('keeps the name, a masked message and the frames of an ordinary error, whether given raw or made safe first', () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    const { serializers } = loggerOptions('info');
+    const log = pino({ level: 'info', serializers }, stream);
+    const boom = new TypeError('cannot read phone 9876543210 of undefined');
+    log.error({ err: errorForLog(boom) }, 'made safe first');
+    log.error({ err: boom }, 'raw');
+    const [safe, raw] = lines.map((l) => JSON.parse(l));
+    for (const entry of [safe, raw]) {
+      expect(entry.err).toMatchObject({ name: 'TypeError', message: 'cannot read phone [number] of undefined' });
+      expect(entry.err.stack).toMatch(/^\s+at /);
+    }
   });
 });

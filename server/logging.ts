@@ -2,7 +2,7 @@
 // passwords, hashes, phone or bank numbers. Requests are logged by method, path (no query string:
 // admin searches carry phone numbers) and status; errors by name, code and stack frames.
 import type { FastifyServerOptions } from 'fastify';
-import { dbErrorFacts } from './db/db-errors.ts';
+import { dbErrorFacts, isDatabaseError } from './db/db-errors.ts';
 
 /**
  * Masks what could be a secret or a person's number in free text: runs of 6+ digits (phones,
@@ -23,15 +23,6 @@ function frames(stack: string | undefined): string | undefined {
     .filter((line) => line.trimStart().startsWith('at '))
     .slice(0, 12)
     .join('\n');
-}
-
-function isDatabaseError(err: unknown): boolean {
-  for (let cur: unknown = err, i = 0; i < 6 && cur && typeof cur === 'object'; i++) {
-    const e = cur as { query?: unknown; severity?: unknown; code?: unknown; cause?: unknown };
-    if (typeof e.query === 'string' || typeof e.severity === 'string') return true;
-    cur = e.cause;
-  }
-  return false;
 }
 
 /** An error as a log field: database errors by their codes only, others by name, masked message and frames. */
@@ -65,7 +56,10 @@ export function loggerOptions(level: string): Exclude<NonNullable<FastifyServerO
     serializers: {
       req: (req: { method?: string; url?: string }) => ({ method: req.method, url: pathOnly(req.url) }),
       res: (res: { statusCode?: number }) => ({ statusCode: res.statusCode }),
+      // Errors Fastify or a plugin logs directly are made safe here; a field that is already the
+      // safe form (callers pass errorForLog's result) is not an Error and passes through.
       err: (err: Error) => {
+        if (!(err instanceof Error)) return err;
         const safe = errorForLog(err);
         return { ...safe, type: String(safe.name), message: String(safe.message ?? ''), stack: String(safe.stack ?? '') };
       },

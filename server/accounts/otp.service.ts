@@ -22,6 +22,7 @@ import { AppError, badRequest, tooManyRequests } from '../errors.ts';
 import { smsFailed } from '../sms/sms-error.ts';
 import { redactText } from '../logging.ts';
 import { consumeBudgets, peekBudget, type Budget } from '../throttle/budget.ts';
+import { addressKey } from '../throttle/address-key.ts';
 import { getAppSettings, type AppSettingsRow } from '../settings/settings.service.ts';
 
 export type OtpPurpose = 'register' | 'reset';
@@ -41,7 +42,7 @@ const HOUR_MS = 60 * 60 * 1000;
 /** The SMS one network address may trigger per hour (sign-up and reset codes alike). */
 export const smsAddressBudget = (settings: AppSettingsRow, ip: string): Budget => ({
   scope: 'sms_address',
-  key: ip,
+  key: addressKey(ip),
   limit: settings.smsPerAddressPerHour,
   windowMs: HOUR_MS,
 });

@@ -74,6 +74,17 @@ describe.each(drivers)('SMS budgets (%s)', (driver) => {
     expect((await s.api('GET', '/api/admin/stats', { token: admin.token })).body.sms).toEqual({ sentLastHour: 4, perHour: 2000, budgetReached: false });
   });
 
+  it('an IPv6 host counts by its /64: rotating addresses inside it gets no fresh budget', async () => {
+    s.clock.advance(60 * 60 * 1000 + 1000);
+    expect((await setLimits({ smsPerAddressPerHour: 3 })).status).toBe(200);
+    const statuses: number[] = [];
+    for (let i = 1; i <= 4; i++) statuses.push((await register(admin.user.referralCode, from(`2001:db8:77:1::${i.toString(16)}`))).status);
+    expect(statuses).toEqual([201, 201, 201, 429]);
+    // The next /64 is someone else.
+    expect((await register(admin.user.referralCode, from('2001:db8:77:2::1'))).status).toBe(201);
+    expect((await setLimits({ smsPerAddressPerHour: 20 })).status).toBe(200);
+  });
+
   it('refuses limits that are not whole numbers from 1 to 1,000,000', async () => {
     for (const body of [{ smsPerHour: 0 }, { smsPerAddressPerHour: 1.5 }, { signupsPerReferrerPerHour: 2_000_000 }, { smsPerHour: '5' }]) {
       const res = await setLimits(body);

@@ -15,9 +15,9 @@ import type {
 } from '../../contract/admin.ts';
 import { formatPaise } from '../../contract/money.ts';
 import type { AppContext } from '../context.ts';
-import type { DbOrTx } from '../db/client.ts';
+import type { DbOrTx, Tx } from '../db/client.ts';
 import { isUuid } from '../db/ids.ts';
-import { ledgerAccounts, manualPayments, users, withdrawals } from '../db/schema.ts';
+import { ledgerAccounts, ledgerEntries, ledgerLines, manualPayments, users, withdrawals } from '../db/schema.ts';
 import { badRequest, conflict, notFound, selfDealing } from '../errors.ts';
 import { inTransaction, type RunInTx } from '../idempotency/idempotency.ts';
 import { getAppSettings } from '../settings/settings.service.ts';
@@ -25,7 +25,7 @@ import { usedBudget } from '../throttle/budget.ts';
 import { smsGlobalBudget } from '../accounts/otp.service.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
-import { postEntry } from '../ledger/ledger.service.ts';
+import { PLATFORM_ACCOUNTS, postEntry } from '../ledger/ledger.service.ts';
 import { activateUserAndReward } from '../activation/activate-user.ts';
 import { toManualPayment } from '../activation/activation.service.ts';
 
@@ -219,6 +219,31 @@ export async function activateUserByAdmin(
   });
 }
 
+/**
+ * The fee arrived after all for an account an admin activated without it: the waiver is reversed
+ * (activation_fees -> fee_waivers), so the fee is counted once. At most once (unique kind + ref).
+ */
+async function reverseFeeWaiver(tx: Tx, userId: string, now: Date): Promise<void> {
+  const [waived] = await tx
+    .select({ amount: ledgerLines.amountPaise })
+    .from(ledgerEntries)
+    .innerJoin(ledgerLines, eq(ledgerLines.entryId, ledgerEntries.id))
+    .where(and(eq(ledgerEntries.kind, 'activation_fee_waiver'), eq(ledgerEntries.refId, userId), eq(ledgerLines.accountId, PLATFORM_ACCOUNTS.activation_fees)))
+    .limit(1);
+  if (!waived) return;
+  await postEntry(tx, {
+    kind: 'activation_fee_waiver_reversal',
+    refId: userId,
+    userId,
+    description: 'Activation fee waiver reversed: the fee was paid',
+    at: now,
+    lines: [
+      { account: { platform: 'activation_fees' }, amountPaise: -waived.amount },
+      { account: { platform: 'fee_waivers' }, amountPaise: waived.amount },
+    ],
+  });
+}
+
 // ---- payments -------------------------------------------------------------------------------
 
 type PaymentWithUser = typeof manualPayments.$inferSelect & { username: string; phone: string | null };
@@ -298,6 +323,7 @@ export async function decidePayment(
           { account: { platform: 'activation_fees' }, amountPaise: payment.amountPaise },
         ],
       });
+      await reverseFeeWaiver(tx, payment.userId, now);
       const outcome = await activateUserAndReward(tx, payment.userId, now, 'payment');
       await notify(tx, {
         userId: payment.userId,

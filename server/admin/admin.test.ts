@@ -177,4 +177,19 @@ describe.each(drivers)('admin users, stats and access (%s)', (driver) => {
       expect((await s.api(method, path, { body, token: user.token })).status, `${method} ${path}`).toBe(403);
     }
   });
+
+  it('a proof approved after a direct activation reverses the waiver and pays the reward once', async () => {
+    const referrer = await createActivatedUser(s, admin.token, admin.user.referralCode);
+    const u = await registerUser(s, referrer.user.referralCode);
+    const proof = await submitPaymentProof(s, u.token);
+    expect((await s.api('PUT', `/api/admin/users/${u.user.id}/activate`, { token: admin.token })).status).toBe(200);
+    expect((await s.api('GET', '/api/user', { token: referrer.token })).body.walletBalance).toBe('0.00');
+    const approved = await s.api('PUT', `/api/admin/manual-payments/${proof.id}`, { token: admin.token, body: { status: 'approved' } });
+    expect(approved.status).toBe(200);
+    // The fee arrived: the waiver is reversed (the fee counts once) and the unpaid reward is paid.
+    const kinds = (await s.ctx.db.select({ kind: ledgerEntries.kind }).from(ledgerEntries).where(eq(ledgerEntries.refId, u.user.id))).map((e) => e.kind).sort();
+    expect(kinds).toEqual(['activation_fee_waiver', 'activation_fee_waiver_reversal']);
+    expect((await s.api('GET', '/api/user', { token: referrer.token })).body.walletBalance).toBe('400.00');
+    await expectLedgerHolds(s);
+  });
 });

@@ -19,7 +19,7 @@ interface DbErrorFacts {
   message?: string;
 }
 
-/** Messages pg and node use for a connection that is gone or never came; none carry user data. */
+/** Messages pg uses for a connection that is gone or never came; none carry user data. */
 const CONNECTION_MESSAGES = [
   /^Connection terminated/,
   /^timeout exceeded when trying to connect$/,
@@ -30,9 +30,6 @@ const CONNECTION_MESSAGES = [
   /^terminating connection due to administrator command$/,
   /^the database system is (starting up|shutting down|in recovery mode)$/,
   /^database "[^"]*" is not currently accepting connections$/,
-  /^connect ECONNREFUSED/,
-  /^read ECONNRESET$/,
-  /^write EPIPE$/,
 ];
 
 const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
@@ -57,15 +54,32 @@ function* chain(err: unknown): Generator<Record<string, unknown>> {
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
 
-/** True when the error means the database is unreachable or overloaded: the request answers 503. */
+/**
+ * True when the error means the database is unreachable or overloaded: the request answers 503.
+ * Only errors that came from the database count: a SQLSTATE, one of pg's connection messages, or
+ * a socket error under a query (drizzle wraps every failed query with its SQL). A socket error of
+ * anything else (a client dropping an upload, an SMS provider) is not a database outage.
+ */
 export function isDatabaseUnavailable(err: unknown): boolean {
+  let underQuery = false;
   for (const e of chain(err)) {
+    if (typeof e.query === 'string') underQuery = true;
     const code = str(e.code);
-    if (code && /^[0-9A-Z]{5}$/.test(code) && isUnavailableState(code)) return true;
-    if (code && SOCKET_CODES.has(code)) return true;
+    if (code && /^[0-9A-Z]{5}$/.test(code) && typeof e.severity === 'string' && isUnavailableState(code)) return true;
+    if (code && underQuery && SOCKET_CODES.has(code)) return true;
     const message = str(e.message);
     // A wrapper's message embeds the inner one after "Failed query"; only the inner ones are tested.
     if (message && !message.startsWith('Failed query') && CONNECTION_MESSAGES.some((re) => re.test(message))) return true;
+  }
+  return false;
+}
+
+/** True when the error (or one it wraps) came from the database: a failed query or a server error. */
+export function isDatabaseError(err: unknown): boolean {
+  for (let cur: unknown = err, i = 0; i < 6 && cur && typeof cur === 'object'; i++) {
+    const e = cur as { query?: unknown; severity?: unknown; code?: unknown; cause?: unknown };
+    if (typeof e.query === 'string' || typeof e.severity === 'string') return true;
+    cur = e.cause;
   }
   return false;
 }

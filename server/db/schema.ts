@@ -248,7 +248,7 @@ export const ledgerEntries = pgTable(
     index('ledger_entries_user_idx').on(t.userId, t.createdAt),
     check(
       'ledger_entries_kind_check',
-      sql`${t.kind} in ('activation_fee', 'activation_fee_waiver', 'referral_reward', 'spin_prize', 'withdrawal_reserve', 'withdrawal_payout', 'withdrawal_refund')`,
+      sql`${t.kind} in ('activation_fee', 'activation_fee_waiver', 'activation_fee_waiver_reversal', 'referral_reward', 'spin_prize', 'withdrawal_reserve', 'withdrawal_payout', 'withdrawal_refund')`,
     ),
   ],
 );

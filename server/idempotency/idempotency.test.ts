@@ -116,4 +116,14 @@ describe.each(drivers)('Idempotency-Key (%s)', (driver) => {
     expect(later.body.id).not.toBe(first.body.id);
     await expectLedgerHolds(s);
   });
+
+  it('a claim the earlier scheme left without an answer is never run again: 409 until it lapses', async () => {
+    await s.ctx.db.insert(idempotencyKeys).values({ userId: a.user.id, key: 'legacy-claim', method: 'POST', path: '/api/withdraw', requestHash: 'x', createdAt: s.clock.now() });
+    const before = (await s.api('GET', '/api/withdrawal-requests?limit=200', { token: a.token })).body.length;
+    const res = await withdraw(s, a.token, { amount: '100' }, { 'Idempotency-Key': 'legacy-claim' });
+    expect([res.status, res.body.message]).toEqual([409, 'A request with this Idempotency-Key is still being processed']);
+    expect((await s.api('GET', '/api/withdrawal-requests?limit=200', { token: a.token })).body).toHaveLength(before);
+    s.clock.advance(24 * 60 * 60 * 1000);
+    expect((await withdraw(s, a.token, { amount: '100' }, { 'Idempotency-Key': 'legacy-claim' })).status).toBe(201);
+  });
 });

@@ -7,7 +7,7 @@
 // text fields and the file's bytes): the same key with another request is a 422. Keys live 24 h.
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, lt, lte } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import type { Db, DbOrTx, Tx } from '../db/client.ts';
 import { idempotencyKeys } from '../db/schema.ts';
@@ -93,6 +93,9 @@ export async function answerIdempotently<T>(
   const fingerprint = fingerprintOf(request, spec.content ?? [JSON.stringify(request.body ?? null)]);
   const now = ctx.now();
   const replay = (row: typeof idempotencyKeys.$inferSelect): FastifyReply => {
+    // A claim without an answer predates this scheme (its money may have moved with the answer
+    // lost): it is never run again, and lapses with the other keys after 24 hours.
+    if (row.completedAt === null || row.statusCode === null) throw conflict('A request with this Idempotency-Key is still being processed');
     if (row.requestHash !== fingerprint) {
       throw new AppError('IDEMPOTENCY_MISMATCH', 'This Idempotency-Key was already used for a different request', 422);
     }
@@ -111,7 +114,7 @@ export async function answerIdempotently<T>(
       // the same key waits on (primary key) until this transaction ends, and then fails.
       await tx
         .delete(idempotencyKeys)
-        .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key), lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_TTL_MS))));
+        .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key), lte(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_TTL_MS))));
       await tx.insert(idempotencyKeys).values({ userId, key, method: request.method, path: request.routeOptions.url ?? '', requestHash: fingerprint, createdAt: now });
       const value = await work(tx);
       const body = JSON.parse(JSON.stringify(spec.respond(value as unknown as T) ?? null)) as unknown;
@@ -128,10 +131,13 @@ export async function answerIdempotently<T>(
   try {
     result = await call(run);
   } catch (err) {
-    if (!isUniqueViolation(err, KEY_CONSTRAINT)) throw err;
-    // A twin with this key committed first: its answer is the answer (nothing of ours committed).
+    // A twin with this key committed while we ran: its answer is the answer, and nothing of ours
+    // committed. That shows as the key's unique violation, or as a business refusal the twin's
+    // work caused (a pending proof now exists, the balance is spent...).
+    if (!isUniqueViolation(err, KEY_CONSTRAINT) && !(err instanceof AppError)) throw err;
     const twin = await findAnswer(ctx.db, userId, key, now);
     if (twin) return replay(twin);
+    if (err instanceof AppError) throw err;
     throw conflict('A request with this Idempotency-Key is still being processed');
   }
   if (!stored || (stored as { value: unknown }).value !== result) {
@@ -140,7 +146,7 @@ export async function answerIdempotently<T>(
   return reply.status(spec.status).send(spec.respond(result));
 }
 
-/** Deletes answers older than a day (their keys may be used afresh). */
+/** Deletes answers a day old or older (their keys may be used afresh). */
 export async function pruneIdempotencyKeys(db: DbOrTx, now: Date): Promise<void> {
-  await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_TTL_MS)));
+  await db.delete(idempotencyKeys).where(lte(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_TTL_MS)));
 }

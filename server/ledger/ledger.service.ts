@@ -27,7 +27,7 @@ export const PLATFORM_ACCOUNTS = {
 export type PlatformAccount = keyof typeof PLATFORM_ACCOUNTS;
 
 export type EntryKind = (typeof ledgerEntries.$inferInsert)['kind'] &
-  ('activation_fee' | 'activation_fee_waiver' | 'referral_reward' | 'spin_prize' | 'withdrawal_reserve' | 'withdrawal_payout' | 'withdrawal_refund');
+  ('activation_fee' | 'activation_fee_waiver' | 'activation_fee_waiver_reversal' | 'referral_reward' | 'spin_prize' | 'withdrawal_reserve' | 'withdrawal_payout' | 'withdrawal_refund');
 
 export type AccountRef = { wallet: string } | { platform: PlatformAccount };
 

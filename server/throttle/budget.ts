@@ -2,7 +2,7 @@
 // taking one unit locks (scope, key) for the rest of the transaction, counts the events inside the
 // sliding window and either refuses (with the seconds until the oldest ages out) or records one.
 // Sign-in throttles, SMS budgets and sign-up velocity are all budgets.
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../db/client.ts';
 import { newId } from '../db/ids.ts';
 import { rateEvents } from '../db/schema.ts';
@@ -23,18 +23,24 @@ async function lockBudget(tx: Tx, budget: Budget): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${budget.scope}), hashtext(${budget.key}))`);
 }
 
-/** Events inside the window, oldest first, at most `limit` of them (the index serves it). */
-async function windowEvents(db: DbOrTx, budget: Budget, now: Date) {
-  return db
+/**
+ * The limit-th newest event inside the window, if there is one: then the budget is spent, and it
+ * is spent until that event ages out (also right after an admin lowered the limit). One row read,
+ * from the index.
+ */
+async function spendingEvent(db: DbOrTx, budget: Budget, now: Date): Promise<Date | null> {
+  const rows = await db
     .select({ createdAt: rateEvents.createdAt })
     .from(rateEvents)
     .where(and(eq(rateEvents.scope, budget.scope), eq(rateEvents.key, budget.key), gt(rateEvents.createdAt, new Date(now.getTime() - budget.windowMs))))
-    .orderBy(asc(rateEvents.createdAt))
-    .limit(budget.limit);
+    .orderBy(desc(rateEvents.createdAt))
+    .offset(budget.limit - 1)
+    .limit(1);
+  return rows[0]?.createdAt ?? null;
 }
 
-function retryAfter(oldest: Date, budget: Budget, now: Date): number {
-  return Math.max(1, Math.ceil((oldest.getTime() + budget.windowMs - now.getTime()) / 1000));
+function retryAfter(spending: Date, budget: Budget, now: Date): number {
+  return Math.max(1, Math.ceil((spending.getTime() + budget.windowMs - now.getTime()) / 1000));
 }
 
 /**
@@ -46,8 +52,8 @@ export async function consumeBudgets(tx: Tx, budgets: Budget[], now: Date): Prom
   const ids: string[] = [];
   for (const budget of budgets) {
     await lockBudget(tx, budget);
-    const events = await windowEvents(tx, budget, now);
-    if (events.length >= budget.limit) return { ok: false, retryAfterS: retryAfter(events[0]!.createdAt, budget, now) };
+    const spending = await spendingEvent(tx, budget, now);
+    if (spending) return { ok: false, retryAfterS: retryAfter(spending, budget, now) };
     const id = newId();
     await tx.insert(rateEvents).values({ id, scope: budget.scope, key: budget.key, createdAt: now });
     ids.push(id);
@@ -62,8 +68,8 @@ export async function consumeBudget(db: Db, budget: Budget, now: Date): Promise<
 
 /** Whether a unit is left, without taking it (a hint: a later consume may still be refused). */
 export async function peekBudget(db: DbOrTx, budget: Budget, now: Date): Promise<{ ok: true } | { ok: false; retryAfterS: number }> {
-  const events = await windowEvents(db, budget, now);
-  return events.length >= budget.limit ? { ok: false, retryAfterS: retryAfter(events[0]!.createdAt, budget, now) } : { ok: true };
+  const spending = await spendingEvent(db, budget, now);
+  return spending ? { ok: false, retryAfterS: retryAfter(spending, budget, now) } : { ok: true };
 }
 
 /** How many units were used inside the window (up to `limit`). */

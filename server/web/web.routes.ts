@@ -18,9 +18,9 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | nul
       index: false,
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          res.header('cache-control', 'public, max-age=31536000, immutable');
+          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
         } else {
-          res.header('cache-control', 'no-cache');
+          res.setHeader('cache-control', 'no-cache');
         }
       },
     });

@@ -2,7 +2,7 @@
 // connection (requests queue), so these run on PostgreSQL only (TEST_DATABASE_URL).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectLedgerHolds, startTestServer, type TestServer } from '../test/harness.ts';
-import { createAdmin, type SignedIn } from '../test/fixtures.ts';
+import { createAdmin, pngFile, registerUser, type SignedIn } from '../test/fixtures.ts';
 import { createFundedUser, withdraw } from '../test/money-fixtures.ts';
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('money races (postgres)', () => {
@@ -69,5 +69,19 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('money races (postgres)', () => 
     expect((await s.api('GET', '/api/withdrawal-requests', { token: a.token })).body).toHaveLength(1);
     expect((await s.api('GET', '/api/user', { token: a.token })).body.walletBalance).toBe('300.00');
     await expectLedgerHolds(s);
+  });
+
+  it('the same Idempotency-Key on 10 parallel payment proofs: one proof, and every copy gets its 201', async () => {
+    const payer = await registerUser(s, admin.user.referralCode);
+    const form = () => {
+      const f = new FormData();
+      f.set('screenshot', pngFile());
+      f.set('utrNumber', '556677889900');
+      return f;
+    };
+    const results = await Promise.all(Array.from({ length: 10 }, () => s.upload('POST', '/api/submit-manual-payment', form(), { token: payer.token, headers: { 'Idempotency-Key': 'proof-burst' } })));
+    expect(results.map((r) => r.status)).toEqual(Array(10).fill(201));
+    expect(new Set(results.map((r) => r.body.id)).size).toBe(1);
+    expect((await s.api('GET', '/api/manual-payments', { token: payer.token })).body).toHaveLength(1);
   });
 });
