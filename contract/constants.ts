@@ -39,6 +39,8 @@ export const PAYMENT_SCREENSHOT_MAX_BYTES = 5 * 1024 * 1024;
 export const WITHDRAWAL_SCREENSHOT_MAX_BYTES = 10 * 1024 * 1024;
 
 export const IFSC_RE = /^[A-Z]{4}0[A-Z0-9]{6}$/;
+/** A UPI virtual payment address, `name@handle` (e.g. priya@okhdfcbank). */
+export const UPI_ID_RE = /^[a-zA-Z0-9][a-zA-Z0-9._-]{1,255}@[a-zA-Z][a-zA-Z0-9.-]{1,63}$/;
 export const UTR_RE = /^\d{12}$/;
 export const INDIAN_MOBILE_RE = /^[6-9]\d{9}$/;
 

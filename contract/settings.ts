@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { text } from './text.ts';
 import { MoneySchema, parseRupees } from './money.ts';
+import { UPI_ID_RE } from './constants.ts';
 
 export const WHEEL_SEGMENT_COUNT = 8;
 
@@ -42,8 +43,6 @@ const hourlyLimit = (label: string) => {
   return z.number({ error }).int({ error }).min(1, { error }).max(1_000_000, { error });
 };
 
-/** A UPI virtual payment address: `name@bank`. */
-export const UPI_ID_RE = /^[a-zA-Z0-9][a-zA-Z0-9._-]{1,255}@[a-zA-Z][a-zA-Z0-9.-]{1,63}$/;
 
 /** An empty string clears an optional text setting. */
 const optionalText = (max: number, tooLong: string) =>

@@ -12,7 +12,7 @@ describe('wallet contract', () => {
     const schema = createWithdrawFormSchema(10_000n);
     expect(
       schema.parse({ amount: '150.5', accountHolderName: ' Asha ', accountNumber: '1234 5678 9012', ifscCode: 'sbin0000001', upiId: '' }),
-    ).toEqual({ amount: 15_050n, accountHolderName: 'Asha', accountNumber: '123456789012', ifscCode: 'SBIN0000001', upiId: null });
+    ).toEqual({ amount: 15_050n, method: 'bank', accountHolderName: 'Asha', accountNumber: '123456789012', ifscCode: 'SBIN0000001', upiId: null });
     const bad = schema.safeParse({ amount: '50', accountHolderName: '', accountNumber: '', ifscCode: '' });
     expect(bad.success).toBe(false);
     expect(bad.error?.issues.map((i) => i.message)).toEqual([
@@ -21,6 +21,22 @@ describe('wallet contract', () => {
       'Account Number Required',
       'IFSC Code Required',
     ]);
+  });
+
+  it('pays to a UPI ID without bank fields, and asks for the UPI ID when UPI is chosen', () => {
+    const schema = createWithdrawFormSchema(10_000n);
+    expect(schema.parse({ amount: '100', accountHolderName: 'Priya', upiId: 'priya@okhdfcbank' })).toEqual({
+      amount: 10_000n,
+      method: 'upi',
+      accountHolderName: 'Priya',
+      accountNumber: null,
+      ifscCode: null,
+      upiId: 'priya@okhdfcbank',
+    });
+    const missing = schema.safeParse({ amount: '100', method: 'upi', accountHolderName: 'Priya' });
+    expect(missing.error?.issues.map((i) => [i.path[0], i.message])).toEqual([['upiId', 'UPI ID Required']]);
+    const bad = schema.safeParse({ amount: '100', method: 'upi', accountHolderName: 'Priya', upiId: 'priya at bank' });
+    expect(bad.error?.issues.map((i) => i.message)).toEqual(['Enter a valid UPI ID (like name@okhdfcbank)']);
   });
 
   it('maps error bodies to the spec’s toast title and description', () => {

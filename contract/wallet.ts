@@ -3,7 +3,9 @@
 // the server give the same messages.
 import { z } from 'zod';
 import { text } from './text.ts';
-import { IFSC_RE } from './constants.ts';
+import { IFSC_RE, UPI_ID_RE } from './constants.ts';
+
+export { UPI_ID_RE };
 import { formatPaise, MoneySchema, parseRupees } from './money.ts';
 import type { ErrorBody } from './errors.ts';
 
@@ -32,7 +34,6 @@ export function minimumWithdrawalMessage(minWithdrawalPaise: bigint): string {
 }
 
 export const ACCOUNT_NUMBER_RE = /^\d{9,18}$/;
-export const UPI_ID_RE = /^[a-zA-Z0-9._-]{2,256}@[a-zA-Z][a-zA-Z0-9]{1,63}$/;
 
 const requiredText = (message: string, max: number) =>
   text({ error: message })
@@ -40,36 +41,68 @@ const requiredText = (message: string, max: number) =>
     .min(1, { error: message })
     .max(max, { error: message });
 
+export const PayoutMethodSchema = z.enum(['upi', 'bank']);
+export type PayoutMethod = z.infer<typeof PayoutMethodSchema>;
+
+export const WITHDRAW_MESSAGES = {
+  holder: 'Account Holder Name Required',
+  accountNumber: 'Account Number Required',
+  accountNumberInvalid: 'Enter a valid account number (9 to 18 digits)',
+  ifsc: 'IFSC Code Required',
+  ifscInvalid: 'Enter a valid IFSC code (like HDFC0001234)',
+  upiId: 'UPI ID Required',
+  upiIdInvalid: 'Enter a valid UPI ID (like name@okhdfcbank)',
+} as const;
+
+/** Optional text of at most `max` characters; blank is absent. */
+const optionalText = (max: number) =>
+  text()
+    .trim()
+    .max(max)
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : null));
+
 /**
- * The withdraw form after the multipart fields are gathered. Issues come out in the order the
- * form shows its fields, so the first one is the message to show.
+ * The withdraw form after the multipart fields are gathered: the amount, the account holder, and
+ * where to pay: a UPI ID (`method: 'upi'`) or a bank account (`'bank'`: number and IFSC). Without a
+ * method, a UPI ID alone means UPI, anything else a bank account (the spec's form). Issues come out
+ * in the order the form shows its fields, so the first one is the message to show.
  */
 export function createWithdrawFormSchema(minWithdrawalPaise: bigint) {
   const minMessage = minimumWithdrawalMessage(minWithdrawalPaise);
-  return z.object({
-    amount: z.unknown().transform((value, ctx) => {
-      const paise = parseRupees(value);
-      if (paise === null || paise < minWithdrawalPaise) {
-        ctx.addIssue({ code: 'custom', message: minMessage });
-        return z.NEVER;
+  return z
+    .object({
+      amount: z.unknown(),
+      method: PayoutMethodSchema.optional().nullable().catch(null),
+      accountHolderName: optionalText(100),
+      accountNumber: optionalText(40),
+      ifscCode: optionalText(20),
+      upiId: optionalText(300),
+    })
+    .transform((form, ctx) => {
+      const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+      const amount = parseRupees(form.amount);
+      if (amount === null || amount < minWithdrawalPaise) issue('amount', minMessage);
+      const method: PayoutMethod = form.method ?? (form.upiId && !form.accountNumber && !form.ifscCode ? 'upi' : 'bank');
+      if (!form.accountHolderName) issue('accountHolderName', WITHDRAW_MESSAGES.holder);
+      let accountNumber: string | null = null;
+      let ifscCode: string | null = null;
+      let upiId: string | null = null;
+      if (method === 'bank') {
+        accountNumber = form.accountNumber?.replace(/[\s-]/g, '') ?? null;
+        if (!accountNumber) issue('accountNumber', WITHDRAW_MESSAGES.accountNumber);
+        else if (!ACCOUNT_NUMBER_RE.test(accountNumber)) issue('accountNumber', WITHDRAW_MESSAGES.accountNumberInvalid);
+        ifscCode = form.ifscCode?.toUpperCase() ?? null;
+        if (!ifscCode) issue('ifscCode', WITHDRAW_MESSAGES.ifsc);
+        else if (!IFSC_RE.test(ifscCode)) issue('ifscCode', WITHDRAW_MESSAGES.ifscInvalid);
       }
-      return paise;
-    }),
-    accountHolderName: requiredText('Account Holder Name Required', 100),
-    accountNumber: requiredText('Account Number Required', 40)
-      .transform((v) => v.replace(/[\s-]/g, ''))
-      .pipe(text().regex(ACCOUNT_NUMBER_RE, { error: 'Enter a valid account number (9 to 18 digits)' })),
-    ifscCode: requiredText('IFSC Code Required', 20)
-      .transform((v) => v.toUpperCase())
-      .pipe(text().regex(IFSC_RE, { error: 'Enter a valid IFSC code' })),
-    upiId: text()
-      .trim()
-      .max(300)
-      .optional()
-      .nullable()
-      .transform((v) => (v ? v : null))
-      .pipe(text().regex(UPI_ID_RE, { error: 'Enter a valid UPI ID' }).nullable()),
-  });
+      if (form.upiId && !UPI_ID_RE.test(form.upiId)) issue('upiId', WITHDRAW_MESSAGES.upiIdInvalid);
+      else upiId = form.upiId;
+      if (method === 'upi' && !form.upiId) issue('upiId', WITHDRAW_MESSAGES.upiId);
+      if (amount === null || amount < minWithdrawalPaise || !form.accountHolderName) return z.NEVER;
+      return { amount, method, accountHolderName: form.accountHolderName, accountNumber, ifscCode, upiId };
+    });
 }
 export type WithdrawForm = z.output<ReturnType<typeof createWithdrawFormSchema>>;
 
@@ -81,12 +114,16 @@ export const WithdrawalSchema = z.object({
   id: text(),
   userId: text(),
   amount: MoneySchema,
-  /** JSON text {accountHolderName, accountNumber, ifscCode} (account number masked for the owner). */
+  /** Where the money goes: a UPI ID or a bank account. */
+  method: PayoutMethodSchema,
+  /** JSON text {accountHolderName, accountNumber, ifscCode} or {accountHolderName, upiId} (account number masked for the owner). */
   bankDetails: text(),
   accountHolderName: text(),
-  accountNumber: text(),
-  ifscCode: text(),
+  accountNumber: text().nullable(),
+  ifscCode: text().nullable(),
   upiId: text().nullable(),
+  /** The transfer's reference (UTR), once an admin paid it. */
+  payoutReference: text().nullable(),
   status: WithdrawalStatusSchema,
   createdAt: text(),
   processedAt: text().nullable(),
@@ -115,8 +152,18 @@ export const AdminListQuerySchema = z.object({
   cursor: text().max(200).optional(),
 });
 
+/** A UTR or bank reference: 6 to 35 letters and digits. */
+export const PAYOUT_REFERENCE_RE = /^[A-Za-z0-9]{6,35}$/;
+
 export const WithdrawalDecisionSchema = z.object({
   status: z.enum(['approved', 'rejected'], { error: 'status must be approved or rejected' }),
+  /** With an approval: the reference of the transfer that paid it (shown to the user). */
+  payoutReference: text()
+    .trim()
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v.toUpperCase() : null))
+    .pipe(text().regex(PAYOUT_REFERENCE_RE, { error: 'Enter the transfer reference (UTR): 6 to 35 letters and digits' }).nullable()),
   notes: text()
     .trim()
     .max(1000, { error: 'Notes must be at most 1000 characters' })
@@ -129,7 +176,7 @@ export type WithdrawalDecision = z.infer<typeof WithdrawalDecisionSchema>;
 // ---------------------------------------------------------------------------------------------
 // Transaction history (read from the ledger)
 
-export const TransactionTypeSchema = z.enum(['referral', 'referral_bonus', 'spin', 'spin_reward', 'withdrawal', 'deposit', 'payment']);
+export const TransactionTypeSchema = z.enum(['referral', 'referral_bonus', 'spin', 'spin_reward', 'withdrawal', 'refund', 'deposit', 'payment']);
 export const TransactionStatusSchema = z.enum(['completed', 'pending', 'approved', 'rejected', 'failed']);
 
 /**
@@ -145,6 +192,8 @@ export const TransactionSchema = z.object({
   description: text(),
   status: TransactionStatusSchema,
   createdAt: text(),
+  /** The wallet's balance right after this movement: each row of the history can show it. */
+  balanceAfter: MoneySchema.optional(),
 });
 export type Transaction = z.infer<typeof TransactionSchema>;
 

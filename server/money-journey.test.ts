@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drivers, expectLedgerHolds, startTestServer, type TestServer } from './test/harness.ts';
 import { createActivatedUser, createAdmin, pngFile, registerUser, type RegisteredUser, type SignedIn } from './test/fixtures.ts';
-import { withdraw } from './test/money-fixtures.ts';
+import { expectHistoryAddsUp, withdraw } from './test/money-fixtures.ts';
 import { buildLedgerReport } from './ledger/ledger-report.ts';
 
 describe.each(drivers)('money journey (%s)', (driver) => {
@@ -82,7 +82,7 @@ describe.each(drivers)('money journey (%s)', (driver) => {
     const txs = await s.api('GET', '/api/transactions', { token: a.token });
     expect(txs.body.map((t: { type: string }) => t.type)).toEqual([
       'withdrawal',
-      'deposit',
+      'refund',
       'withdrawal',
       'spin_reward',
       'referral_bonus',
@@ -92,6 +92,7 @@ describe.each(drivers)('money journey (%s)', (driver) => {
       'referral_bonus',
     ]);
 
+    await expectHistoryAddsUp(s, a.token);
     await expectLedgerHolds(s);
     const report = await buildLedgerReport(s.ctx.db);
     expect(report.ok).toBe(true);

@@ -91,7 +91,10 @@ export async function openDatabase(opts: {
     dataPath = path.join(opts.dataDir, 'db');
     await mkdir(dataPath, { recursive: true });
   }
-  const client = dataPath ? new PGlite(dataPath) : new PGlite();
+  // pg_trgm backs the part-of-a-number admin search; PGlite loads contrib extensions explicitly.
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const options = { extensions: { pg_trgm } };
+  const client = dataPath ? new PGlite(dataPath, options) : new PGlite(options);
   const db = drizzle(client, { schema }) as unknown as Db;
   await migrate(drizzle(client, { schema }), { migrationsFolder });
   return { db, kind: 'pglite', close: () => client.close() };

@@ -61,6 +61,8 @@ export const users = pgTable(
     // Admin user search: prefix on lower(username) / lower(email) (text_pattern_ops so LIKE 'x%' uses them in any collation).
     index('users_username_lower_idx').using('btree', sql`lower(${t.username}) text_pattern_ops`),
     index('users_email_lower_idx').using('btree', sql`lower(${t.email}) text_pattern_ops`),
+    // Part of a phone number ("345007") finds the user: trigram index (pg_trgm).
+    index('users_phone_trgm_idx').using('gin', sql`${t.phone} gin_trgm_ops`),
     check('users_status_check', sql`${t.status} in ('active', 'suspended')`),
     check('users_referrals_nonneg', sql`${t.successfulReferrals} >= 0`),
     check('users_earnings_nonneg', sql`${t.totalEarningsPaise} >= 0`),
@@ -175,6 +177,8 @@ export const manualPayments = pgTable(
     index('manual_payments_user_idx').on(t.userId, t.createdAt),
     index('manual_payments_status_idx').on(t.status, t.createdAt, t.id),
     index('manual_payments_created_idx').on(t.createdAt, t.id),
+    // Part of a UTR ("678905") finds the proof: trigram index (pg_trgm).
+    index('manual_payments_utr_trgm_idx').using('gin', sql`${t.utrNumber} gin_trgm_ops`),
     check('manual_payments_status_check', sql`${t.status} in ('pending', 'approved', 'rejected')`),
     check('manual_payments_amount_positive', sql`${t.amountPaise} > 0`),
   ],
@@ -186,12 +190,16 @@ export const withdrawals = pgTable(
     id: uuid('id').primaryKey(),
     userId: uuid('user_id').notNull().references(() => users.id),
     amountPaise: paise('amount_paise').notNull(),
-    /** The bank details as cleaned JSON (accountHolderName, accountNumber, ifscCode: trimmed, IFSC upper-cased). */
+    /** upi | bank: where the money goes. */
+    method: text('method').notNull().default('bank'),
+    /** The payout details as cleaned JSON (accountHolderName, and accountNumber + ifscCode or upiId). */
     bankDetails: text('bank_details').notNull(),
     accountHolderName: text('account_holder_name').notNull(),
-    accountNumber: text('account_number').notNull(),
-    ifscCode: text('ifsc_code').notNull(),
+    accountNumber: text('account_number'),
+    ifscCode: text('ifsc_code'),
     upiId: text('upi_id'),
+    /** The reference of the transfer (its UTR), given by the admin who paid it. */
+    payoutReference: text('payout_reference'),
     screenshotKey: text('screenshot_key'),
     screenshotMime: text('screenshot_mime'),
     status: text('status').notNull().default('pending'),
@@ -206,6 +214,10 @@ export const withdrawals = pgTable(
     index('withdrawals_created_idx').on(t.createdAt, t.id),
     check('withdrawals_status_check', sql`${t.status} in ('pending', 'approved', 'rejected')`),
     check('withdrawals_amount_positive', sql`${t.amountPaise} > 0`),
+    check(
+      'withdrawals_method_target',
+      sql`(${t.method} = 'bank' and ${t.accountNumber} is not null and ${t.ifscCode} is not null) or (${t.method} = 'upi' and ${t.upiId} is not null)`,
+    ),
   ],
 );
 
@@ -219,6 +231,8 @@ export const ledgerAccounts = pgTable(
     kind: text('kind').notNull(),
     userId: uuid('user_id').references(() => users.id),
     balancePaise: paise('balance_paise').notNull().default(sql`0`),
+    /** Wallets: how many lines the wallet has; each new line takes the next number (its seq). */
+    lineCount: integer('line_count').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -260,12 +274,18 @@ export const ledgerLines = pgTable(
     entryId: uuid('entry_id').notNull().references(() => ledgerEntries.id),
     accountId: uuid('account_id').notNull().references(() => ledgerAccounts.id),
     amountPaise: paise('amount_paise').notNull(),
+    /** Wallet lines: the line's number in its wallet (1, 2, ...), in the order the wallet changed. */
+    seq: integer('seq'),
+    /** Wallet lines: the wallet's balance right after this line. */
+    balanceAfterPaise: paise('balance_after_paise'),
     createdAt: createdAt(),
   },
   (t) => [
     index('ledger_lines_entry_idx').on(t.entryId),
     index('ledger_lines_account_idx').on(t.accountId, t.createdAt),
+    uniqueIndex('ledger_lines_account_seq_key').on(t.accountId, t.seq).where(sql`${t.seq} is not null`),
     check('ledger_lines_nonzero', sql`${t.amountPaise} <> 0`),
+    check('ledger_lines_wallet_fields', sql`(${t.seq} is null) = (${t.balanceAfterPaise} is null)`),
   ],
 );
 
@@ -308,6 +328,17 @@ export const appSettings = pgTable(
     smsPerHour: integer('sms_per_hour').notNull().default(2000),
     /** Whether an admin's direct activation without a received fee pays the referrer's reward. */
     rewardWaivedActivations: boolean('reward_waived_activations').notNull().default(false),
+    /** Support page: the person or desk people write to, and the postal address. */
+    supportContactName: text('support_contact_name'),
+    postalAddress: text('postal_address'),
+    /** Legal pages: the business's registered name and address ({brand} falls back to the business name). */
+    legalName: text('legal_name'),
+    registeredAddress: text('registered_address'),
+    /** The Android app package an admin uploaded (served at /downloads/referral-hub.apk). */
+    apkKey: text('apk_key'),
+    apkVersion: text('apk_version'),
+    apkSizeBytes: integer('apk_size_bytes'),
+    apkUploadedAt: ts('apk_uploaded_at'),
     updatedAt: ts('updated_at').notNull().defaultNow(),
     updatedById: uuid('updated_by_id').references(() => users.id),
   },

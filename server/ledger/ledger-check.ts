@@ -32,6 +32,23 @@ export async function checkLedgerInvariants(db: Db): Promise<InvariantResult[]> 
     ],
     ['no wallet is negative', sql`select id::text, balance_paise::text from ledger_accounts where kind = 'wallet' and balance_paise < 0`],
     [
+      'every wallet line is numbered in turn and its balance after is the one before plus its amount',
+      sql`select account_id::text, seq, balance_after::text, expected::text from (
+            select l.account_id, l.seq, l.balance_after_paise as balance_after,
+              coalesce(lag(l.balance_after_paise) over w, 0) + l.amount_paise as expected,
+              coalesce(lag(l.seq) over w, 0) + 1 as expected_seq
+            from ledger_lines l join ledger_accounts a on a.id = l.account_id and a.kind = 'wallet'
+            window w as (partition by l.account_id order by l.seq)) x
+          where seq is null or seq <> expected_seq or balance_after is distinct from expected`,
+    ],
+    [
+      "every wallet's last line shows its balance and its line count",
+      sql`select a.id::text, a.balance_paise::text, a.line_count, last.seq, last.balance_after_paise::text as last_balance
+          from ledger_accounts a
+          left join lateral (select seq, balance_after_paise from ledger_lines where account_id = a.id and seq is not null order by seq desc limit 1) last on true
+          where a.kind = 'wallet' and (a.line_count <> coalesce(last.seq, 0) or a.balance_paise <> coalesce(last.balance_after_paise, 0))`,
+    ],
+    [
       'each referred user is rewarded at most once',
       sql`select ref_id::text, count(*)::int as n from ledger_entries where kind = 'referral_reward' group by ref_id having count(*) > 1`,
     ],

@@ -108,27 +108,39 @@ export async function postEntry(tx: Tx, input: PostEntryInput): Promise<string> 
   });
 
   // Update wallets in a fixed order (by id) so two transactions never wait on each other in a cycle.
+  // Each wallet line takes the wallet's next line number and records the balance right after it:
+  // the row lock orders them, so a wallet's history reads in the order its balance changed.
   const walletLines = input.lines
-    .filter((l) => 'wallet' in l.account)
-    .sort((a, b) => (accountId(a.account) < accountId(b.account) ? -1 : 1));
-  for (const line of walletLines) {
+    .map((line, index) => ({ line, index }))
+    .filter(({ line }) => 'wallet' in line.account)
+    .sort((a, b) => (accountId(a.line.account) < accountId(b.line.account) ? -1 : 1));
+  const walletState = new Map<number, { seq: number; balanceAfter: bigint }>();
+  for (const { line, index } of walletLines) {
     const id = accountId(line.account);
     const updated = await tx
       .update(ledgerAccounts)
-      .set({ balancePaise: sql`${ledgerAccounts.balancePaise} + ${line.amountPaise}`, updatedAt: input.at })
+      .set({
+        balancePaise: sql`${ledgerAccounts.balancePaise} + ${line.amountPaise}`,
+        lineCount: sql`${ledgerAccounts.lineCount} + 1`,
+        updatedAt: input.at,
+      })
       .where(and(eq(ledgerAccounts.id, id), sql`${ledgerAccounts.balancePaise} + ${line.amountPaise} >= 0`))
-      .returning({ id: ledgerAccounts.id });
-    if (updated.length === 0) {
+      .returning({ balance: ledgerAccounts.balancePaise, lineCount: ledgerAccounts.lineCount });
+    const row = updated[0];
+    if (!row) {
       throw new AppError('INSUFFICIENT_BALANCE', 'Insufficient Balance', 400);
     }
+    walletState.set(index, { seq: row.lineCount, balanceAfter: row.balance });
   }
 
   await tx.insert(ledgerLines).values(
-    input.lines.map((line) => ({
+    input.lines.map((line, index) => ({
       id: newId(),
       entryId,
       accountId: accountId(line.account),
       amountPaise: line.amountPaise,
+      seq: walletState.get(index)?.seq ?? null,
+      balanceAfterPaise: walletState.get(index)?.balanceAfter ?? null,
       createdAt: input.at,
     })),
   );

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drivers, expectLedgerHolds, startTestServer, type TestServer } from '../test/harness.ts';
 import { createActivatedUser, createAdmin, type RegisteredUser, type SignedIn } from '../test/fixtures.ts';
-import { createFundedUser, withdraw } from '../test/money-fixtures.ts';
+import { createFundedUser, expectHistoryAddsUp, withdraw } from '../test/money-fixtures.ts';
 
 describe.each(drivers)('transactions and notifications (%s)', (driver) => {
   let s: TestServer;
@@ -27,17 +27,23 @@ describe.each(drivers)('transactions and notifications (%s)', (driver) => {
     expect((await s.api('GET', '/api/transactions')).status).toBe(401);
     const res = await s.api('GET', '/api/transactions', { token: a.token });
     expect(res.status).toBe(200);
-    const rows = res.body.map((t: Record<string, string>) => [t.type, t.direction, t.amount, t.status]);
+    const rows = res.body.map((t: Record<string, string>) => [t.type, t.direction, t.amount, t.status, t.balanceAfter]);
+    // One word per state (a paid withdrawal is "completed" here as in the withdrawal history), a
+    // refund is a refund, and every row shows the balance after it.
     expect(rows).toEqual([
-      ['withdrawal', 'debit', '100.00', 'pending'],
-      ['withdrawal', 'debit', '1000.00', 'approved'],
-      ['deposit', 'credit', '300.00', 'completed'],
-      ['withdrawal', 'debit', '300.00', 'rejected'],
-      ['spin_reward', 'credit', '200.00', 'completed'],
-      ...Array.from({ length: 5 }, () => ['referral_bonus', 'credit', '400.00', 'completed']),
+      ['withdrawal', 'debit', '100.00', 'pending', '1100.00'],
+      ['withdrawal', 'debit', '1000.00', 'completed', '1200.00'],
+      ['refund', 'credit', '300.00', 'completed', '2200.00'],
+      ['withdrawal', 'debit', '300.00', 'rejected', '1900.00'],
+      ['spin_reward', 'credit', '200.00', 'completed', '2200.00'],
+      ['referral_bonus', 'credit', '400.00', 'completed', '2000.00'],
+      ['referral_bonus', 'credit', '400.00', 'completed', '1600.00'],
+      ['referral_bonus', 'credit', '400.00', 'completed', '1200.00'],
+      ['referral_bonus', 'credit', '400.00', 'completed', '800.00'],
+      ['referral_bonus', 'credit', '400.00', 'completed', '400.00'],
     ]);
-    expect(res.body[0].description).toBe('Withdrawal to bank account (account ending 9012)');
-    expect(res.body[2].description).toBe('Refund of rejected withdrawal (account ending 9012)');
+    expect(res.body[0].description).toBe('Withdrawal to bank account ending 9012');
+    expect(res.body[2].description).toBe('Refund of a rejected withdrawal to bank account ending 9012');
     expect(res.body[9].description).toMatch(/^Referral bonus: .+ activated their account$/);
     // The history adds up to the balance.
     const sum = res.body.reduce((acc: number, t: Record<string, string>) => acc + (t.direction === 'credit' ? 1 : -1) * Math.round(Number(t.amount) * 100), 0);
@@ -49,6 +55,7 @@ describe.each(drivers)('transactions and notifications (%s)', (driver) => {
     expect(page.body.map((t: { id: string }) => t.id)).toEqual([res.body[2].id, res.body[3].id]);
     expect((await s.api('GET', '/api/transactions?limit=0', { token: a.token })).status).toBe(400);
     expect((await s.api('GET', '/api/transactions', { token: other.token })).body).toEqual([]);
+    await expectHistoryAddsUp(s, a.token);
     await expectLedgerHolds(s);
   });
 

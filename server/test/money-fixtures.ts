@@ -1,7 +1,9 @@
 // Fixtures for wallet tests, built through the public API only: a user with money (earned from
 // real referral rewards) and the withdraw form as the web app sends it.
 import type { ApiClient } from './api-client.ts';
+import { expect } from 'vitest';
 import { createActivatedUser, type RegisteredUser } from './fixtures.ts';
+import { formatPaise, parseRupees } from '../../contract/money.ts';
 
 /**
  * An activated user referred by the admin, whose `referrals` referred users were then activated:
@@ -47,3 +49,27 @@ export function withdrawForm(fields: WithdrawFields = {}): FormData {
 export async function withdraw(s: ApiClient, token: string, fields: WithdrawFields, headers?: Record<string, string>) {
   return s.upload('POST', '/api/withdraw', withdrawForm(fields), { token, headers });
 }
+
+/**
+ * The wallet history a user reads adds up: walking every page oldest to newest, each row's balance
+ * after it is the one before plus its amount (from 0), and the last one is the balance shown.
+ */
+export async function expectHistoryAddsUp(s: ApiClient, token: string): Promise<void> {
+  const rows: { id: string; amount: string; direction: string; balanceAfter?: string }[] = [];
+  for (let before = ''; ; ) {
+    const page = await s.api('GET', `/api/transactions?limit=200${before ? `&before=${before}` : ''}`, { token });
+    expect(page.status).toBe(200);
+    rows.push(...page.body);
+    if (page.body.length < 200) break;
+    before = page.body.at(-1).id;
+  }
+  let balance = 0n;
+  for (const row of [...rows].reverse()) {
+    const amount = parseRupees(row.amount) ?? 0n;
+    balance += row.direction === 'credit' ? amount : -amount;
+    expect(row.balanceAfter, `balance after ${row.id}`).toBe(formatPaise(balance));
+  }
+  const me = await s.api('GET', '/api/user', { token });
+  expect(me.body.walletBalance).toBe(formatPaise(balance));
+}
+

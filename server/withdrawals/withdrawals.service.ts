@@ -39,19 +39,31 @@ export function maskAccountNumber(accountNumber: string): string {
   return 'X'.repeat(accountNumber.length - 4) + accountNumber.slice(-4);
 }
 
+/** The payout details as JSON text: holder plus bank account or UPI ID (the spec's bankDetails). */
+function payoutDetails(p: { method: string; accountHolderName: string; accountNumber: string | null; ifscCode: string | null; upiId: string | null }): string {
+  return p.method === 'upi'
+    ? JSON.stringify({ accountHolderName: p.accountHolderName, upiId: p.upiId })
+    : JSON.stringify({ accountHolderName: p.accountHolderName, accountNumber: p.accountNumber, ifscCode: p.ifscCode });
+}
+
+/** Where the money goes, in words: "UPI priya@okhdfcbank" or "bank account ending 9012". */
+export function payoutTarget(row: { method: string; upiId: string | null; accountNumber: string | null }): string {
+  return row.method === 'upi' ? `UPI ${row.upiId ?? ''}` : `bank account ending ${(row.accountNumber ?? '').slice(-4)}`;
+}
+
 function toWithdrawal(row: WithdrawalRow, opts: { masked: boolean }): Withdrawal {
-  const accountNumber = opts.masked ? maskAccountNumber(row.accountNumber) : row.accountNumber;
+  const accountNumber = row.accountNumber && opts.masked ? maskAccountNumber(row.accountNumber) : row.accountNumber;
   return {
     id: row.id,
     userId: row.userId,
     amount: formatPaise(row.amountPaise),
-    bankDetails: opts.masked
-      ? JSON.stringify({ accountHolderName: row.accountHolderName, accountNumber, ifscCode: row.ifscCode })
-      : row.bankDetails,
+    method: row.method === 'upi' ? 'upi' : 'bank',
+    bankDetails: opts.masked ? payoutDetails({ ...row, accountNumber }) : row.bankDetails,
     accountHolderName: row.accountHolderName,
     accountNumber,
     ifscCode: row.ifscCode,
     upiId: row.upiId,
+    payoutReference: row.payoutReference,
     status: row.status as WithdrawalStatus,
     createdAt: row.createdAt.toISOString(),
     processedAt: row.processedAt ? row.processedAt.toISOString() : null,
@@ -81,6 +93,7 @@ function gatherForm(fields: Record<string, unknown>): Record<string, unknown> {
   const pick = (name: string) => (bank[name] !== undefined ? bank[name] : fields[name]);
   return {
     amount: fields.amount,
+    method: fields.method ?? bank.method ?? null,
     accountHolderName: pick('accountHolderName') ?? '',
     accountNumber: pick('accountNumber') ?? '',
     ifscCode: pick('ifscCode') ?? '',
@@ -122,11 +135,8 @@ export async function requestWithdrawal(ctx: AppContext, userId: string, input: 
           id,
           userId,
           amountPaise: form.amount,
-          bankDetails: JSON.stringify({
-            accountHolderName: form.accountHolderName,
-            accountNumber: form.accountNumber,
-            ifscCode: form.ifscCode,
-          }),
+          method: form.method,
+          bankDetails: payoutDetails(form),
           accountHolderName: form.accountHolderName,
           accountNumber: form.accountNumber,
           ifscCode: form.ifscCode,
@@ -142,7 +152,7 @@ export async function requestWithdrawal(ctx: AppContext, userId: string, input: 
         kind: 'withdrawal_reserve',
         refId: id,
         userId,
-        description: `Withdrawal of ${formatRupeesShort(form.amount)} requested`,
+        description: `Withdrawal of ${formatRupeesShort(form.amount)} to ${payoutTarget(form)} requested`,
         at,
         lines: [
           { account: { wallet: userId }, amountPaise: -form.amount },
@@ -263,7 +273,13 @@ export async function decideWithdrawal(
     // Only a pending withdrawal of someone else can be decided; of two admins racing, one update matches.
     const updated = await tx
       .update(withdrawals)
-      .set({ status: decision.status, adminNotes: decision.notes, processedAt: at, processedById: admin.id })
+      .set({
+        status: decision.status,
+        adminNotes: decision.notes,
+        payoutReference: decision.status === 'approved' ? decision.payoutReference : null,
+        processedAt: at,
+        processedById: admin.id,
+      })
       .where(and(eq(withdrawals.id, withdrawalId), eq(withdrawals.status, 'pending'), ne(withdrawals.userId, admin.id)))
       .returning();
     const w = updated[0];
@@ -290,7 +306,7 @@ export async function decideWithdrawal(
         userId: w.userId,
         kind: 'withdrawal_approved',
         title: 'Withdrawal completed',
-        body: `Your withdrawal of ₹${formatPaise(w.amountPaise)} has been approved and sent to your account ending ${w.accountNumber.slice(-4)}.`,
+        body: `Your withdrawal of ₹${formatPaise(w.amountPaise)} has been sent to your ${payoutTarget(w)}.${w.payoutReference ? ` Transfer reference: ${w.payoutReference}.` : ''}`,
         at,
       });
     } else {
@@ -319,7 +335,7 @@ export async function decideWithdrawal(
       targetType: 'withdrawal',
       targetId: w.id,
       ip: admin.ip,
-      details: { amount: formatPaise(w.amountPaise), userId: w.userId, notes: decision.notes },
+      details: { amount: formatPaise(w.amountPaise), userId: w.userId, notes: decision.notes, payoutReference: w.payoutReference, method: w.method },
       at,
     });
     const owner = await tx.select({ username: users.username, phone: users.phone }).from(users).where(eq(users.id, w.userId)).limit(1);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { drivers, expectLedgerHolds, startTestServer, type TestServer } from '../test/harness.ts';
 import { createActivatedUser, createAdmin, pngFile, PNG_1X1, registerUser, type RegisteredUser, type SignedIn } from '../test/fixtures.ts';
-import { createFundedUser, GOOD_BANK, withdraw } from '../test/money-fixtures.ts';
+import { createFundedUser, expectHistoryAddsUp, GOOD_BANK, withdraw } from '../test/money-fixtures.ts';
 
 describe.each(drivers)('withdrawals (%s)', (driver) => {
   let s: TestServer;
@@ -37,11 +37,11 @@ describe.each(drivers)('withdrawals (%s)', (driver) => {
     [{ amount: '100', accountHolderName: '   ' }, 'Account Holder Name Required', 'VALIDATION_FAILED'],
     [{ amount: '100', accountNumber: '' }, 'Account Number Required', 'VALIDATION_FAILED'],
     [{ amount: '100', ifscCode: ' ' }, 'IFSC Code Required', 'VALIDATION_FAILED'],
-    [{ amount: '100', ifscCode: 'HDFC1234567' }, 'Enter a valid IFSC code', 'VALIDATION_FAILED'],
+    [{ amount: '100', ifscCode: 'HDFC1234567' }, 'Enter a valid IFSC code (like HDFC0001234)', 'VALIDATION_FAILED'],
     [{ amount: '100', accountNumber: '12345' }, 'Enter a valid account number (9 to 18 digits)', 'VALIDATION_FAILED'],
     [{ amount: '100', accountNumber: '1234567890abc' }, 'Enter a valid account number (9 to 18 digits)', 'VALIDATION_FAILED'],
     [{ amount: '100', bankDetails: 'not json' }, 'Account Holder Name Required', 'VALIDATION_FAILED'],
-    [{ amount: '100', upiId: 'not a upi id' }, 'Enter a valid UPI ID', 'VALIDATION_FAILED'],
+    [{ amount: '100', upiId: 'not a upi id' }, 'Enter a valid UPI ID (like name@okhdfcbank)', 'VALIDATION_FAILED'],
   ])('rejects %j with %s', async (fields, message, code) => {
     const res = await withdraw(s, a.token, fields);
     expect(res.status, JSON.stringify(res.body)).toBe(400);
@@ -220,4 +220,52 @@ describe.each(drivers)('withdrawals (%s)', (driver) => {
     expect((await s.api('PUT', `/api/admin/withdrawals/${first.id}`, { token: a.token, body: { status: 'rejected' } })).status).toBe(403);
     await expectLedgerHolds(s);
   });
+
+  it('pays out to a UPI ID: the admin sees method and target, approves with the transfer reference, the user sees it', async () => {
+    const u = await createFundedUser(s, admin.token, admin.user.referralCode, 1);
+    const form = new FormData();
+    form.set('amount', '150');
+    form.set('method', 'upi');
+    form.set('bankDetails', JSON.stringify({ accountHolderName: 'Priya Sharma', upiId: 'priya@okhdfcbank' }));
+    const res = await s.upload('POST', '/api/withdraw', form, { token: u.token });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body).toMatchObject({ method: 'upi', upiId: 'priya@okhdfcbank', accountNumber: null, ifscCode: null, payoutReference: null });
+
+    const listed = (await s.api('GET', '/api/admin/withdrawals?status=pending', { token: admin.token })).body.items.find((w: { id: string }) => w.id === res.body.id);
+    expect(listed).toMatchObject({ method: 'upi', upiId: 'priya@okhdfcbank', accountHolderName: 'Priya Sharma' });
+
+    const badRef = await s.api('PUT', `/api/admin/withdrawals/${res.body.id}`, { token: admin.token, body: { status: 'approved', payoutReference: 'no!' } });
+    expect(badRef.status).toBe(400);
+    expect(badRef.body.fields.payoutReference).toBe('Enter the transfer reference (UTR): 6 to 35 letters and digits');
+    const paid = await s.api('PUT', `/api/admin/withdrawals/${res.body.id}`, { token: admin.token, body: { status: 'approved', notes: null, payoutReference: ' 412345678901 ' } });
+    expect(paid.status).toBe(200);
+    expect(paid.body.payoutReference).toBe('412345678901');
+
+    const mine = (await s.api('GET', '/api/withdrawal-requests', { token: u.token })).body[0];
+    expect(mine).toMatchObject({ status: 'approved', method: 'upi', payoutReference: '412345678901' });
+    const tx = (await s.api('GET', '/api/transactions', { token: u.token })).body[0];
+    expect(tx).toMatchObject({ type: 'withdrawal', status: 'completed', description: 'Withdrawal to UPI priya@okhdfcbank' });
+    const notes = (await s.api('GET', '/api/notifications', { token: u.token })).body;
+    const paidNote = (Array.isArray(notes) ? notes : notes.items).find((n: { kind: string }) => n.kind === 'withdrawal_approved');
+    expect(paidNote.body).toBe('Your withdrawal of ₹150.00 has been sent to your UPI priya@okhdfcbank. Transfer reference: 412345678901.');
+    await expectHistoryAddsUp(s, u.token);
+    await expectLedgerHolds(s);
+  });
+
+  it('asks for the UPI ID when UPI is chosen, and the bank fields when a bank account is', async () => {
+    const upi = new FormData();
+    upi.set('amount', '100');
+    upi.set('method', 'upi');
+    upi.set('accountHolderName', 'Asha Verma');
+    const noUpi = await s.upload('POST', '/api/withdraw', upi, { token: a.token });
+    expect([noUpi.status, noUpi.body.message]).toEqual([400, 'UPI ID Required']);
+    const bank = new FormData();
+    bank.set('amount', '100');
+    bank.set('method', 'bank');
+    bank.set('accountHolderName', 'Asha Verma');
+    bank.set('upiId', 'asha@okaxis');
+    const noAccount = await s.upload('POST', '/api/withdraw', bank, { token: a.token });
+    expect([noAccount.status, noAccount.body.message]).toEqual([400, 'Account Number Required']);
+  });
 });
+

@@ -23,19 +23,23 @@ describe('payout CSV', () => {
   it('quotes and neutralises formulas', () => {
     expect(toCsv([['a,b', 'say "hi"', '=SUM(A1)', '-5']])).toBe('"a,b","say ""hi""",\'=SUM(A1),\'-5\r\n');
   });
-  it('lists holder, account, IFSC, amount, id and date', () => {
-    const w = {
+  it('lists method, holder, UPI ID or account and IFSC, amount, id and date', () => {
+    const bank = {
       id: 'w1',
       amount: '150.00',
+      method: 'bank',
       bankDetails: '{"accountHolderName":"Priya Sharma","accountNumber":"123456789012","ifscCode":"HDFC0001234"}',
       accountHolderName: 'Priya Sharma',
       accountNumber: '123456789012',
       ifscCode: 'HDFC0001234',
+      upiId: null,
       createdAt: '2026-11-21T06:00:00.000Z',
     } as AdminWithdrawal;
-    const [header, row] = payoutCsv([w]).trim().split('\r\n');
-    expect(header).toBe('Account Holder,Account Number,IFSC,Amount (INR),Withdrawal ID,Requested On');
-    expect(row).toBe('Priya Sharma,123456789012,HDFC0001234,150.00,w1,21 Nov 2026');
+    const upi = { ...bank, id: 'w2', method: 'upi', bankDetails: '{"accountHolderName":"Priya Sharma","upiId":"priya@okhdfcbank"}', accountNumber: null, ifscCode: null, upiId: 'priya@okhdfcbank' } as AdminWithdrawal;
+    const [header, bankRow, upiRow] = payoutCsv([bank, upi]).trim().split('\r\n');
+    expect(header).toBe('Method,Account Holder,UPI ID,Account Number,IFSC,Amount (INR),Withdrawal ID,Requested On');
+    expect(bankRow).toBe('Bank,Priya Sharma,,123456789012,HDFC0001234,150.00,w1,21 Nov 2026');
+    expect(upiRow).toBe('UPI,Priya Sharma,priya@okhdfcbank,,,150.00,w2,21 Nov 2026');
   });
 });
 

@@ -77,7 +77,7 @@ function useInvalidateAdminData() {
     );
 }
 
-export type Decision = { id: string; status: 'approved' | 'rejected'; notes: string };
+export type Decision = { id: string; status: 'approved' | 'rejected'; notes: string; payoutReference?: string };
 
 /** Direct activation: a fee waiver; the reason goes to the audit log. */
 export function useActivateUser() {
@@ -100,7 +100,8 @@ export function useDecidePayment() {
 export function useDecideWithdrawal() {
   const invalidate = useInvalidateAdminData();
   return useMutation({
-    mutationFn: ({ id, status, notes }: Decision) => api.put(`/api/admin/withdrawals/${encodeURIComponent(id)}`, { status, notes: notes.trim() || null }),
+    mutationFn: ({ id, status, notes, payoutReference }: Decision) =>
+      api.put(`/api/admin/withdrawals/${encodeURIComponent(id)}`, { status, notes: notes.trim() || null, payoutReference: payoutReference?.trim() || null }),
     onSuccess: invalidate,
   });
 }

@@ -1,5 +1,6 @@
-// Reading a withdrawal's bank details: bankDetails is JSON text {accountHolderName, accountNumber,
-// ifscCode}; when it is not valid JSON the raw text stands in as the account number (spec section 3).
+// Reading a withdrawal's payout details: bankDetails is JSON text {accountHolderName, accountNumber,
+// ifscCode} (or {accountHolderName, upiId} for a UPI payout); when it is not valid JSON the raw
+// text stands in as the account number (spec section 3).
 export interface BankDetails {
   accountHolderName: string;
   accountNumber: string;

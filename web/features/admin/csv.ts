@@ -13,11 +13,21 @@ export function toCsv(rows: string[][]): string {
   return `${rows.map((r) => r.map(cell).join(',')).join('\r\n')}\r\n`;
 }
 
+/** One row per pending payout: by UPI ID or to a bank account, with everything the transfer needs. */
 export function payoutCsv(withdrawals: AdminWithdrawal[]): string {
-  const header = ['Account Holder', 'Account Number', 'IFSC', 'Amount (INR)', 'Withdrawal ID', 'Requested On'];
+  const header = ['Method', 'Account Holder', 'UPI ID', 'Account Number', 'IFSC', 'Amount (INR)', 'Withdrawal ID', 'Requested On'];
   const rows = withdrawals.map((w) => {
     const bank = parseBankDetails(w.bankDetails);
-    return [bank.accountHolderName || w.accountHolderName, bank.accountNumber || w.accountNumber, bank.ifscCode || w.ifscCode, w.amount, w.id, formatDate(w.createdAt)];
+    return [
+      w.method === 'upi' ? 'UPI' : 'Bank',
+      bank.accountHolderName || w.accountHolderName,
+      w.upiId ?? '',
+      w.method === 'upi' ? '' : bank.accountNumber || w.accountNumber || '',
+      w.method === 'upi' ? '' : bank.ifscCode || w.ifscCode || '',
+      w.amount,
+      w.id,
+      formatDate(w.createdAt),
+    ];
   });
   return toCsv([header, ...rows]);
 }

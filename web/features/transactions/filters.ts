@@ -36,16 +36,16 @@ export const TYPE_LABELS: Record<Transaction['type'], string> = {
   spin: 'Spin',
   spin_reward: 'Spin Reward',
   withdrawal: 'Withdrawal',
+  refund: 'Refund',
   deposit: 'Deposit',
   payment: 'Payment',
 };
 
+/** The spec's user words for a state, the same on every screen. */
 export const STATUS_LABELS: Record<string, string> = {
   completed: 'Completed',
   pending: 'Pending',
-  approved: 'Approved',
   rejected: 'Rejected',
-  failed: 'Failed',
 };
 
 function csvCell(value: string): string {
@@ -60,8 +60,16 @@ export function toCsv(header: string[], rows: string[][]): string {
 
 export function transactionsCsv(rows: Transaction[]): string {
   return toCsv(
-    ['Date', 'Type', 'Description', 'Direction', 'Amount (INR)', 'Status'],
-    rows.map((t) => [formatDate(t.createdAt), TYPE_LABELS[t.type], t.description, t.direction === 'credit' ? 'Credit' : 'Debit', `${t.direction === 'credit' ? '' : '-'}${t.amount}`, STATUS_LABELS[t.status] ?? t.status]),
+    ['Date', 'Type', 'Description', 'Direction', 'Amount (INR)', 'Status', 'Balance after (INR)'],
+    rows.map((t) => [
+      formatDate(t.createdAt),
+      TYPE_LABELS[t.type],
+      t.description,
+      t.direction === 'credit' ? 'Credit' : 'Debit',
+      `${t.direction === 'credit' ? '' : '-'}${t.amount}`,
+      STATUS_LABELS[t.status] ?? t.status,
+      t.balanceAfter ?? '',
+    ]),
   );
 }
 

@@ -1,7 +1,7 @@
 // Wallet data: the user's withdrawal requests and the withdraw call (multipart with bankDetails as a
 // JSON string and an optional screenshot, sent with an Idempotency-Key).
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Withdrawal } from '../../../contract/wallet.ts';
+import type { PayoutMethod, Withdrawal } from '../../../contract/wallet.ts';
 import { api } from '../../lib/api-client.ts';
 import { USER_QUERY_KEY } from '../../lib/auth.tsx';
 import { pagedHistoryQuery } from '../../lib/paged-history.ts';
@@ -15,6 +15,7 @@ export function useWithdrawals() {
 
 export interface WithdrawRequest {
   amount: string;
+  method: PayoutMethod;
   accountHolderName: string;
   accountNumber: string;
   ifscCode: string;
@@ -30,9 +31,14 @@ export function useWithdraw() {
     mutationFn: (req: WithdrawRequest) => {
       const form = new FormData();
       form.append('amount', req.amount);
+      form.append('method', req.method);
       form.append(
         'bankDetails',
-        JSON.stringify({ accountHolderName: req.accountHolderName, accountNumber: req.accountNumber, ifscCode: req.ifscCode }),
+        JSON.stringify(
+          req.method === 'upi'
+            ? { accountHolderName: req.accountHolderName, upiId: req.upiId }
+            : { accountHolderName: req.accountHolderName, accountNumber: req.accountNumber, ifscCode: req.ifscCode },
+        ),
       );
       if (req.upiId) form.append('upiId', req.upiId);
       if (req.screenshot) form.append('screenshot', req.screenshot);

@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
+import { Input } from '../../../components/ui/input.tsx';
 
 export interface DecisionDialogProps {
   title: string;
@@ -15,8 +16,10 @@ export interface DecisionDialogProps {
   /** The note field's label and hint (default: optional notes saved with the decision). */
   notesLabel?: string;
   notesHint?: string;
+  /** A one-line field asked before the notes (e.g. the payout's transfer reference). */
+  reference?: { label: string; hint: string };
   busy: boolean;
-  onConfirm(notes: string): void;
+  onConfirm(notes: string, reference: string): void;
   onClose(): void;
 }
 
@@ -28,11 +31,13 @@ export function DecisionDialog({
   withNotes = true,
   notesLabel = 'Notes (optional)',
   notesHint = 'Saved with the decision and shown in the audit log.',
+  reference,
   busy,
   onConfirm,
   onClose,
 }: DecisionDialogProps) {
   const [notes, setNotes] = useState('');
+  const [ref, setRef] = useState('');
   return (
     <Dialog
       open
@@ -46,12 +51,17 @@ export function DecisionDialog({
           <Button variant="outline" disabled={busy} onClick={onClose}>
             Cancel
           </Button>
-          <Button variant={tone} loading={busy} loadingText="Saving…" onClick={() => onConfirm(notes)}>
+          <Button variant={tone} loading={busy} loadingText="Saving…" onClick={() => onConfirm(notes, ref)}>
             {confirmLabel}
           </Button>
         </>
       }
     >
+      {reference ? (
+        <Field label={reference.label} hint={reference.hint}>
+          <Input autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={35} value={ref} onChange={(e) => setRef(e.target.value.replace(/\s/g, ''))} className="font-mono" />
+        </Field>
+      ) : null}
       {withNotes ? (
         <Field label={notesLabel} hint={notesHint}>
           <Textarea rows={3} maxLength={500} value={notes} onChange={(e) => setNotes(e.target.value)} />

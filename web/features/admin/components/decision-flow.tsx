@@ -80,17 +80,19 @@ export interface DecisionFlowOptions<T extends { id: string }> {
   /** Fallback error texts, e.g. 'Failed to approve payment' (the server's message wins when there is one). */
   failed: Record<DecisionStatus, string>;
   describe(row: T, status: DecisionStatus): string;
+  /** Asked with an approval (withdrawals: the transfer's reference). */
+  approvalReference?: { label: string; hint: string };
 }
 
 /** Holds the row being decided and renders its confirmation; `ask` opens it. */
-export function useDecisionFlow<T extends { id: string }>({ decide, noun, done, failed, describe }: DecisionFlowOptions<T>) {
+export function useDecisionFlow<T extends { id: string }>({ decide, noun, done, failed, describe, approvalReference }: DecisionFlowOptions<T>) {
   const [confirming, setConfirming] = useState<{ row: T; status: DecisionStatus } | null>(null);
 
-  const onConfirm = (notes: string) => {
+  const onConfirm = (notes: string, reference: string) => {
     if (!confirming) return;
     const { row, status } = confirming;
     decide.mutate(
-      { id: row.id, status, notes },
+      { id: row.id, status, notes, ...(reference ? { payoutReference: reference } : {}) },
       {
         onSuccess: () => {
           toast({ ...done(row, status), variant: status === 'approved' ? 'success' : 'default' });
@@ -110,6 +112,7 @@ export function useDecisionFlow<T extends { id: string }>({ decide, noun, done, 
       description={describe(confirming.row, confirming.status)}
       confirmLabel={confirming.status === 'approved' ? 'Approve' : 'Reject'}
       tone={confirming.status === 'approved' ? 'success' : 'destructive'}
+      reference={confirming.status === 'approved' ? approvalReference : undefined}
       busy={decide.isPending}
       onConfirm={onConfirm}
       onClose={() => setConfirming(null)}

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { AlertTriangle, Download, Eye, FileSpreadsheet, Images, Landmark, X } from 'lucide-react';
 import type { AdminWithdrawal } from '../../../../contract/wallet.ts';
 import { Amount } from '../../../components/ui/amount.tsx';
-import { StatusBadge } from '../../../components/ui/badge.tsx';
+import { Badge, StatusBadge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -56,7 +56,10 @@ export function WithdrawalsTab() {
     }),
     failed: { approved: 'Failed to approve withdrawal', rejected: 'Failed to reject withdrawal' },
     describe: (w, decision) =>
-      decision === 'approved' ? `Confirm you have paid ${formatINR(w.amount)} to ${w.username}.` : `${formatINR(w.amount)} goes back to ${w.username}'s wallet.`,
+      decision === 'approved'
+        ? `Confirm you have paid ${formatINR(w.amount)} to ${w.username} by ${w.method === 'upi' ? `UPI (${w.upiId ?? ''})` : 'bank transfer'}.`
+        : `${formatINR(w.amount)} goes back to ${w.username}'s wallet.`,
+    approvalReference: { label: 'Transfer reference (UTR)', hint: 'The reference your bank or UPI app gave for this transfer. The user sees it on their withdrawal.' },
   });
 
   const view = async (w: AdminWithdrawal) => {
@@ -128,8 +131,23 @@ export function WithdrawalsTab() {
     userColumn<AdminWithdrawal>(),
     { key: 'amount', header: 'Amount', align: 'right', cell: (w) => <Amount value={w.amount} className="font-semibold" /> },
     { key: 'holder', header: <TwoLine first="Account" second="Holder" />, cell: (w) => parseBankDetails(w.bankDetails).accountHolderName || '—' },
-    { key: 'account', header: <TwoLine first="Account" second="Number" />, cell: (w) => <span className="break-all font-mono text-xs">{parseBankDetails(w.bankDetails).accountNumber || '—'}</span> },
-    { key: 'ifsc', header: 'IFSC', cell: (w) => <span className="font-mono text-xs">{parseBankDetails(w.bankDetails).ifscCode || '—'}</span> },
+    {
+      key: 'account',
+      header: <TwoLine first="Account Number" second="/ UPI ID" />,
+      cell: (w) =>
+        w.method === 'upi' ? (
+          <span className="flex flex-col gap-0.5">
+            <Badge tone="primary" className="self-start">UPI</Badge>
+            <span className="break-all font-mono text-xs">{w.upiId}</span>
+          </span>
+        ) : (
+          <span className="flex flex-col gap-0.5">
+            <span className="break-all font-mono text-xs">{parseBankDetails(w.bankDetails).accountNumber || w.accountNumber || '—'}</span>
+            {w.upiId ? <span className="break-all text-xs text-muted-foreground">UPI {w.upiId}</span> : null}
+          </span>
+        ),
+    },
+    { key: 'ifsc', header: 'IFSC', cell: (w) => <span className="font-mono text-xs">{w.method === 'upi' ? '—' : parseBankDetails(w.bankDetails).ifscCode || w.ifscCode || '—'}</span> },
     {
       key: 'screenshot',
       header: 'Screenshot',

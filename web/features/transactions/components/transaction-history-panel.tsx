@@ -12,6 +12,8 @@ import { applyFilter, csvFileName, EMPTY_FILTER, STATUS_LABELS, transactionsCsv,
 import { ListToolbar } from './list-toolbar.tsx';
 import { TransactionList } from './transaction-list.tsx';
 import { loadMoreProps } from '../../../lib/paged-history.ts';
+import { formatINR } from '../../../lib/format.ts';
+import { transactionStats } from '../stats.ts';
 
 const TYPE_OPTIONS = Object.entries(TYPE_LABELS).map(([value, label]) => ({ value, label }));
 const STATUS_OPTIONS = Object.entries(STATUS_LABELS).map(([value, label]) => ({ value, label }));
@@ -41,6 +43,7 @@ export function TransactionHistoryPanel({ title }: { title?: React.ReactNode }) 
           onExport={() => rows && saveCsv(transactionsCsv(rows), csvFileName('transactions'))}
         />
       </div>
+      {q.data && q.data.length > 0 && rows?.length === q.data.length ? <Reconciliation rows={q.data} partial={Boolean(q.hasNextPage)} /> : null}
       {q.data && rows && rows.length !== q.data.length ? (
         <p className="text-xs text-muted-foreground" aria-live="polite">
           Showing {rows.length} of {q.data.length} {q.hasNextPage ? 'loaded ' : ''}transactions
@@ -65,3 +68,16 @@ export function TransactionHistoryPanel({ title }: { title?: React.ReactNode }) 
     </div>
   );
 }
+
+/** The history, summed: opening + credits - debits = the balance, so a person can check it adds up. */
+function Reconciliation({ rows, partial }: { rows: Parameters<typeof transactionStats>[0]; partial: boolean }) {
+  const s = transactionStats(rows);
+  if (s.opening === null || s.closing === null) return null;
+  return (
+    <p className="tabular rounded-[10px] bg-muted px-3 py-2 text-xs text-muted-foreground">
+      {partial ? 'Before these' : 'Opening balance'} {formatINR(s.opening)} + credits {formatINR(s.credits)} − debits {formatINR(s.debits)} ={' '}
+      <span className="font-semibold text-foreground">balance {formatINR(s.closing)}</span>
+    </p>
+  );
+}
+

@@ -1,6 +1,6 @@
 // A transaction list: direction icon, description, type, date, signed amount (+ green credit,
-// − debit, with the direction also in words) and a status badge. Skeleton while loading and an
-// empty state that says what to do next.
+// − debit, with the direction also in words), the wallet's balance after it and a status badge.
+// Skeleton while loading and an empty state that says what to do next.
 import type { ReactNode } from 'react';
 import { ArrowDownLeft, ArrowUpRight, ReceiptText } from 'lucide-react';
 import type { Transaction } from '../../../../contract/wallet.ts';
@@ -9,8 +9,8 @@ import { StatusBadge } from '../../../components/ui/badge.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { SkeletonList } from '../../../components/ui/skeleton.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { formatDate } from '../../../lib/format.ts';
-import { TYPE_LABELS } from '../filters.ts';
+import { formatDate, formatINR } from '../../../lib/format.ts';
+import { STATUS_LABELS, TYPE_LABELS } from '../filters.ts';
 
 export interface TransactionListProps {
   rows: Transaction[] | undefined;
@@ -55,7 +55,10 @@ export function TransactionList({ rows, loading, empty, label = 'Transactions' }
                 <p className="min-w-0 text-xs text-muted-foreground">
                   {TYPE_LABELS[t.type]} · {credit ? 'Credit' : 'Debit'} · <span className="whitespace-nowrap">{formatDate(t.createdAt)}</span>
                 </p>
-                <StatusBadge status={t.status} className="shrink-0" />
+                <div className="flex shrink-0 flex-col items-end gap-1">
+                  <StatusBadge status={t.status} label={STATUS_LABELS[t.status]} />
+                  {t.balanceAfter !== undefined ? <span className="tabular text-xs text-muted-foreground">Balance {formatINR(t.balanceAfter)}</span> : null}
+                </div>
               </div>
             </div>
           </li>

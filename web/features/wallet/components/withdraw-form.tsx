@@ -1,11 +1,22 @@
-// Withdraw form: amount (at least the configured minimum, at most the balance), bank details and an
-// optional UPI ID / QR screenshot. The spec's messages come as toasts in the spec's order; format
-// problems (account number, IFSC, UPI ID) show under their field. Submit is disabled below the minimum.
+// Withdraw form: amount (at least the configured minimum, at most the balance), where to pay (a UPI
+// ID, as the terms prefer, or a bank account: holder, number, IFSC) and an optional QR screenshot.
+// Missing fields get the spec's toasts in the spec's order; format problems (account number, IFSC,
+// UPI ID) show under their field and clear as soon as the field changes. Submit is disabled below
+// the minimum.
 import { useRef, useState, type FormEvent } from 'react';
-import { ImagePlus, Send, X } from 'lucide-react';
+import { ImagePlus, Landmark, Send, Smartphone, X } from 'lucide-react';
 import { IFSC_RE } from '../../../../contract/constants.ts';
 import { formatPaise, parseRupees } from '../../../../contract/money.ts';
-import { ACCOUNT_NUMBER_RE, describeWalletError, formatRupeesShort, minimumWithdrawalMessage, UPI_ID_RE } from '../../../../contract/wallet.ts';
+import {
+  ACCOUNT_NUMBER_RE,
+  describeWalletError,
+  formatRupeesShort,
+  minimumWithdrawalMessage,
+  UPI_ID_RE,
+  WITHDRAW_MESSAGES,
+  type PayoutMethod,
+} from '../../../../contract/wallet.ts';
+import { SegmentedControl } from '../../../components/ui/segmented-control.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
@@ -14,7 +25,8 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { formatINR } from '../../../lib/format.ts';
 import { newRequestKey, useWithdraw } from '../api.ts';
 
-type FieldErrors = Partial<Record<'accountNumber' | 'ifscCode' | 'upiId', string>>;
+type FieldName = 'accountNumber' | 'ifscCode' | 'upiId';
+type FieldErrors = Partial<Record<FieldName, string>>;
 
 function fail(title: string, description?: string) {
   toast({ title, description, variant: 'destructive' });
@@ -25,6 +37,7 @@ export function WithdrawForm({ balance, minWithdrawal }: { balance: string; minW
   const fileInput = useRef<HTMLInputElement>(null);
   const requestKey = useRef(newRequestKey());
   const [amount, setAmount] = useState('');
+  const [method, setMethod] = useState<PayoutMethod>('bank');
   const [holder, setHolder] = useState('');
   const [account, setAccount] = useState('');
   const [ifsc, setIfsc] = useState('');
@@ -35,29 +48,36 @@ export function WithdrawForm({ balance, minWithdrawal }: { balance: string; minW
   const minPaise = parseRupees(minWithdrawal) ?? 10_000n;
   const balancePaise = parseRupees(balance) ?? 0n;
   const belowMinimum = balancePaise < minPaise;
+  /** A corrected field loses its old error at once. */
+  const edit = (field: FieldName, set: (v: string) => void) => (value: string) => {
+    set(value);
+    setErrors((prev) => (prev[field] ? { ...prev, [field]: undefined } : prev));
+  };
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();
     const amountPaise = parseRupees(amount.trim());
     if (amountPaise === null || amountPaise < minPaise) return fail('Invalid Amount', minimumWithdrawalMessage(minPaise));
-    if (!holder.trim()) return fail('Account Holder Name Required');
-    if (!account.trim()) return fail('Account Number Required');
-    if (!ifsc.trim()) return fail('IFSC Code Required');
+    if (!holder.trim()) return fail(WITHDRAW_MESSAGES.holder);
+    if (method === 'bank' && !account.trim()) return fail(WITHDRAW_MESSAGES.accountNumber);
+    if (method === 'bank' && !ifsc.trim()) return fail(WITHDRAW_MESSAGES.ifsc);
+    if (method === 'upi' && !upiId.trim()) return fail(WITHDRAW_MESSAGES.upiId);
     if (amountPaise > balancePaise) return fail('Insufficient Balance', "You don't have enough balance for this withdrawal");
     if (screenshot && !screenshot.type.startsWith('image/')) return fail('Invalid File Type', 'Please upload an image file (PNG, JPG, JPEG)');
 
     const accountNumber = account.replace(/[\s-]/g, '');
     const ifscCode = ifsc.trim().toUpperCase();
     const next: FieldErrors = {};
-    if (!ACCOUNT_NUMBER_RE.test(accountNumber)) next.accountNumber = 'Enter a valid account number (9 to 18 digits)';
-    if (!IFSC_RE.test(ifscCode)) next.ifscCode = 'Enter a valid IFSC code';
-    if (upiId.trim() && !UPI_ID_RE.test(upiId.trim())) next.upiId = 'Enter a valid UPI ID';
+    if (method === 'bank' && !ACCOUNT_NUMBER_RE.test(accountNumber)) next.accountNumber = WITHDRAW_MESSAGES.accountNumberInvalid;
+    if (method === 'bank' && !IFSC_RE.test(ifscCode)) next.ifscCode = WITHDRAW_MESSAGES.ifscInvalid;
+    if (upiId.trim() && !UPI_ID_RE.test(upiId.trim())) next.upiId = WITHDRAW_MESSAGES.upiIdInvalid;
     setErrors(next);
     if (Object.keys(next).length > 0) return;
 
     withdraw.mutate(
       {
         amount: formatPaise(amountPaise),
+        method,
         accountHolderName: holder.trim(),
         accountNumber,
         ifscCode,
@@ -114,19 +134,45 @@ export function WithdrawForm({ balance, minWithdrawal }: { balance: string; minW
           </Button>
         </div>
       ) : null}
-      <Field label="Account Holder Name">
-        <Input autoComplete="name" placeholder="As printed on your passbook" value={holder} onChange={(e) => setHolder(e.target.value)} />
+      <SegmentedControl<PayoutMethod>
+        label="Pay me by"
+        value={method}
+        onChange={setMethod}
+        options={[
+          { value: 'bank', label: 'Bank account', icon: <Landmark aria-hidden="true" className="size-4" /> },
+          { value: 'upi', label: 'UPI ID', icon: <Smartphone aria-hidden="true" className="size-4" /> },
+        ]}
+      />
+      <Field label="Account Holder Name" hint={method === 'upi' ? 'The name your UPI app shows for this UPI ID' : undefined}>
+        <Input autoComplete="name" placeholder={method === 'upi' ? 'As your UPI app shows it' : 'As printed on your passbook'} value={holder} onChange={(e) => setHolder(e.target.value)} />
       </Field>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Account Number" error={errors.accountNumber}>
-          <Input inputMode="numeric" autoComplete="off" placeholder="9 to 18 digits" value={account} onChange={(e) => setAccount(e.target.value.replace(/[^\d\s-]/g, ''))} className="tabular" />
-        </Field>
-        <Field label="IFSC Code" error={errors.ifscCode}>
-          <Input autoComplete="off" autoCapitalize="characters" placeholder="SBIN0001234" maxLength={11} value={ifsc} onChange={(e) => setIfsc(e.target.value.toUpperCase())} className="font-mono" />
-        </Field>
-      </div>
-      <Field label="UPI ID (optional)" error={errors.upiId}>
-        <Input autoComplete="off" autoCapitalize="none" placeholder="name@bank" value={upiId} onChange={(e) => setUpiId(e.target.value)} />
+      {method === 'bank' ? (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="Account Number" error={errors.accountNumber}>
+            <Input
+              inputMode="numeric"
+              autoComplete="off"
+              placeholder="9 to 18 digits"
+              value={account}
+              onChange={(e) => edit('accountNumber', setAccount)(e.target.value.replace(/[^\d\s-]/g, ''))}
+              className="tabular"
+            />
+          </Field>
+          <Field label="IFSC Code" error={errors.ifscCode}>
+            <Input
+              autoComplete="off"
+              autoCapitalize="characters"
+              placeholder="SBIN0001234"
+              maxLength={11}
+              value={ifsc}
+              onChange={(e) => edit('ifscCode', setIfsc)(e.target.value.toUpperCase())}
+              className="font-mono"
+            />
+          </Field>
+        </div>
+      ) : null}
+      <Field label={method === 'upi' ? 'UPI ID' : 'UPI ID (optional)'} error={errors.upiId}>
+        <Input autoComplete="off" autoCapitalize="none" placeholder="name@okhdfcbank" value={upiId} onChange={(e) => edit('upiId', setUpiId)(e.target.value)} />
       </Field>
       <div className="flex flex-col gap-1.5">
         <span className="text-sm font-medium" id="withdraw-qr-label">

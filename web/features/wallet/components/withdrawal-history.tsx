@@ -1,5 +1,6 @@
-// Withdrawal History: amount, status (Pending / Completed / Rejected), bank or UPI, date; in a
-// scroll area of 20rem so the page does not grow with the list.
+// Withdrawal History: amount, status (Pending / Completed / Rejected), where it goes (UPI ID or
+// bank account), dates, the transfer's reference once paid and the admin's note; in a scroll area
+// of 20rem so the page does not grow with the list.
 import { Landmark } from 'lucide-react';
 import type { Withdrawal } from '../../../../contract/wallet.ts';
 import { Amount } from '../../../components/ui/amount.tsx';
@@ -27,14 +28,22 @@ export function WithdrawalHistory({ rows, loading }: { rows: Withdrawal[] | unde
               <StatusBadge status={w.status === 'approved' ? 'completed' : w.status} label={LABELS[w.status]} />
             </div>
             <p className="truncate text-xs text-muted-foreground">
-              {w.upiId ? `UPI ${w.upiId} · ` : ''}
-              {w.accountHolderName} · A/c {w.accountNumber} · {w.ifscCode}
+              {w.method === 'upi' ? `UPI ${w.upiId ?? ''} · ${w.accountHolderName}` : `${w.accountHolderName} · A/c ${w.accountNumber ?? ''} · ${w.ifscCode ?? ''}`}
             </p>
             <p className="text-xs text-muted-foreground">
               Requested {formatDate(w.createdAt)}
               {w.processedAt ? ` · ${LABELS[w.status]} ${formatDate(w.processedAt)}` : ''}
             </p>
-            {w.adminNotes ? <p className="text-xs text-muted-foreground">Note: {w.adminNotes}</p> : null}
+            {w.payoutReference ? (
+              <p className="text-xs text-muted-foreground">
+                Transfer reference (UTR): <span className="font-mono font-semibold text-foreground">{w.payoutReference}</span>
+              </p>
+            ) : null}
+            {w.adminNotes ? (
+              <p className={w.status === 'rejected' ? 'text-xs font-medium text-destructive' : 'text-xs text-muted-foreground'}>
+                {w.status === 'rejected' ? 'Reason' : 'Note'}: {w.adminNotes}
+              </p>
+            ) : null}
           </li>
         ))}
       </ul>
