@@ -35,7 +35,8 @@ export interface ReservedOtp {
   code: string;
 }
 
-export const INVALID_OTP_MESSAGE = 'Invalid OTP';
+/** Shown under the spec's 'Invalid OTP' / 'Verification failed' titles, so it says what to do. */
+export const INVALID_OTP_MESSAGE = 'That code is not correct. Check the SMS and try again.';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -90,12 +91,13 @@ export async function lockPhone(tx: Tx, phone: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${OTP_LOCK_NAMESPACE}::int, hashtext(${phone}))`);
 }
 
-/** Throws 429 with Retry-After when this phone is inside the cooldown or over the window limit. */
-export async function assertCanSend(tx: Tx, phone: string, now: Date): Promise<void> {
+/** Throws 429 with Retry-After when this phone is inside the cooldown or over the window limit for this purpose. */
+export async function assertCanSend(tx: Tx, phone: string, purpose: OtpPurpose, now: Date): Promise<void> {
+  // Per purpose: a sign-up code just sent must not swallow a password-reset code (and vice versa).
   const recent = await tx
     .select({ createdAt: otpCodes.createdAt })
     .from(otpCodes)
-    .where(and(eq(otpCodes.phone, phone), gt(otpCodes.createdAt, new Date(now.getTime() - OTP_SEND_WINDOW_MS))))
+    .where(and(eq(otpCodes.phone, phone), eq(otpCodes.purpose, purpose), gt(otpCodes.createdAt, new Date(now.getTime() - OTP_SEND_WINDOW_MS))))
     .orderBy(desc(otpCodes.createdAt))
     .limit(OTP_MAX_SENDS_PER_WINDOW);
   const newest = recent[0];
@@ -126,7 +128,7 @@ export async function reserveOtp(
   now: Date,
 ): Promise<ReservedOtp> {
   await lockPhone(tx, input.phone);
-  await assertCanSend(tx, input.phone, now);
+  await assertCanSend(tx, input.phone, input.purpose, now);
   const settings = await getAppSettings(tx);
   for (const [scope, budget] of [['sms_address', smsAddressBudget(settings, input.ip)], ['sms_global', smsGlobalBudget(settings)]] as const) {
     const answer = await consumeBudgets(tx, [budget], now);

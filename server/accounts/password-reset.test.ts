@@ -52,7 +52,7 @@ describe.each(drivers)('password reset (%s)', (driver) => {
     expect(await smsTo(phone)).toHaveLength(0);
     const check = await s.api('POST', '/api/verify-reset-otp', { body: { phone, otp: '123456' } });
     expect(check.status).toBe(400);
-    expect(check.body).toMatchObject({ code: 'INVALID_OTP', message: 'Invalid OTP' });
+    expect(check.body).toMatchObject({ code: 'INVALID_OTP', message: 'That code is not correct. Check the SMS and try again.' });
 
     const unverified = nextPhone();
     await s.api('POST', '/api/register', { body: { username: 'u', phone: unverified, password: 'secret123', referralCode: admin.user.referralCode } });
@@ -62,14 +62,29 @@ describe.each(drivers)('password reset (%s)', (driver) => {
     expect(await smsTo(unverified)).toHaveLength(1);
   });
 
-  it('stays quiet (200, no extra SMS) inside the send cooldown, so a 429 does not reveal an account', async () => {
+  it('sends a reset code right after sign-up (the sign-up code has its own cooldown)', async () => {
     const u = await registerUser(s, admin.user.referralCode);
+    const before = (await smsTo(u.phone)).length;
+    expect((await s.api('POST', '/api/forgot-password', { body: { phone: u.phone } })).status).toBe(200);
+    expect((await smsTo(u.phone)).length).toBe(before + 1);
+    const code = await s.lastCode(u.phone);
+    expect((await s.api('POST', '/api/verify-reset-otp', { body: { phone: u.phone, otp: code } })).status).toBe(200);
+  });
+
+  it('inside the cooldown says when to try again, for known and unknown numbers alike, and never claims a code was sent', async () => {
+    const u = await registerUser(s, admin.user.referralCode);
+    const stranger = nextPhone();
+    for (const phone of [u.phone, stranger]) {
+      expect((await s.api('POST', '/api/forgot-password', { body: { phone } })).status).toBe(200);
+      const before = (await smsTo(phone)).length;
+      const again = await s.api('POST', '/api/forgot-password', { body: { phone } });
+      expect(again.status).toBe(429);
+      expect(again.body.message).toMatch(/^Please wait \d+ seconds before requesting a new code$/);
+      expect(Number(again.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect((await smsTo(phone)).length).toBe(before);
+    }
     s.clock.advance(61_000);
     expect((await s.api('POST', '/api/forgot-password', { body: { phone: u.phone } })).status).toBe(200);
-    const before = (await smsTo(u.phone)).length;
-    const again = await s.api('POST', '/api/forgot-password', { body: { phone: u.phone } });
-    expect(again.status).toBe(200);
-    expect((await smsTo(u.phone)).length).toBe(before);
   });
 
   it('a registration code does not reset a password, and wrong codes count as tries', async () => {
@@ -84,7 +99,7 @@ describe.each(drivers)('password reset (%s)', (driver) => {
     const wrong = otp === '000000' ? '111111' : '000000';
     for (let i = 0; i < 4; i++) {
       const r = await s.api('POST', '/api/verify-reset-otp', { body: { phone: u.phone, otp: wrong } });
-      expect(r.body).toMatchObject({ code: 'INVALID_OTP', message: 'Invalid OTP' });
+      expect(r.body).toMatchObject({ code: 'INVALID_OTP', message: 'That code is not correct. Check the SMS and try again.' });
     }
     // The 5th try (a verify) succeeds; it still counts, so the code is now out of tries.
     expect((await s.api('POST', '/api/verify-reset-otp', { body: { phone: u.phone, otp } })).status).toBe(200);

@@ -207,7 +207,7 @@ describe.each(drivers)('registration and SMS verification (%s)', (driver) => {
     const wrong = code === '000000' ? '111111' : '000000';
     const bad = await s.api('POST', '/api/verify-otp', { body: { userId: reg.body.userId, otpCode: wrong } });
     expect(bad.status).toBe(400);
-    expect(bad.body).toMatchObject({ code: 'INVALID_OTP', message: 'Invalid OTP' });
+    expect(bad.body).toMatchObject({ code: 'INVALID_OTP', message: 'That code is not correct. Check the SMS and try again.' });
     const short = await s.api('POST', '/api/verify-otp', { body: { userId: reg.body.userId, otpCode: '123' } });
     expect(short.body.message).toBe('Please enter the 6-digit OTP');
     const unknown = await s.api('POST', '/api/verify-otp', { body: { userId: 'x', otpCode: code } });

@@ -129,10 +129,13 @@ function toAdminUser(r: AdminUserRow): AdminUser {
   };
 }
 
+/** 3 or more digits: part of a phone number or UTR, matched anywhere (trigram indexes). */
+const PART_OF_NUMBER_RE = /^\d{3,12}$/;
+
 /**
  * Non-admin users, newest first, by keyset on (created_at, id) so a page costs the same at row
- * 1,000,000 as at row 1. `q` is an exact phone or a prefix of the username or email, each served
- * by its own index.
+ * 1,000,000 as at row 1. `q` is part of a phone number (3+ digits, anywhere in it) or a prefix of
+ * the username or email, each served by its own index.
  */
 export async function listAdminUsers(db: DbOrTx, query: AdminUsersQuery): Promise<AdminUsersPage> {
   const cursor = decodeCursor(query.cursor);
@@ -140,7 +143,8 @@ export async function listAdminUsers(db: DbOrTx, query: AdminUsersQuery): Promis
   if (query.status) conditions.push(eq(users.isActivated, query.status === 'active'));
   if (query.q) {
     const pattern = prefixPattern(query.q);
-    conditions.push(sql`(${users.phone} = ${query.q} or lower(${users.username}) like ${pattern} or lower(${users.email}) like ${pattern})`);
+    const phone = PART_OF_NUMBER_RE.test(query.q) ? sql`${users.phone} like ${`%${query.q}%`}` : sql`${users.phone} = ${query.q}`;
+    conditions.push(sql`(${phone} or lower(${users.username}) like ${pattern} or lower(${users.email}) like ${pattern})`);
   }
   if (cursor) conditions.push(sql`(${users.createdAt}, ${users.id}) < (${cursor.t}::timestamptz, ${cursor.id}::uuid)`);
   const rows = await db
@@ -254,16 +258,17 @@ function toAdminPayment(r: PaymentWithUser): AdminPayment {
 
 /**
  * Payment proofs, newest first, keyset on (created_at, id) (with status: the (status, created_at, id)
- * index). `q` is a 12-digit UTR, a 10-digit phone, or a username prefix.
+ * index). `q` is part of a UTR or phone number (3+ digits, anywhere), or a username prefix.
  */
 export async function listAdminPayments(db: DbOrTx, query: AdminPaymentsQuery): Promise<AdminPaymentsPage> {
   const cursor = decodeCursor(query.cursor);
   const conditions: SQL[] = [];
   if (query.status) conditions.push(eq(manualPayments.status, query.status));
   if (query.q) {
-    if (/^\d{12}$/.test(query.q)) conditions.push(eq(manualPayments.utrNumber, query.q));
-    else if (/^\d{10}$/.test(query.q)) conditions.push(eq(users.phone, query.q));
-    else conditions.push(sql`lower(${users.username}) like ${prefixPattern(query.q)}`);
+    if (PART_OF_NUMBER_RE.test(query.q)) {
+      const part = `%${query.q}%`;
+      conditions.push(sql`(${manualPayments.utrNumber} like ${part} or ${users.phone} like ${part})`);
+    } else conditions.push(sql`lower(${users.username}) like ${prefixPattern(query.q)}`);
   }
   if (cursor) conditions.push(sql`(${manualPayments.createdAt}, ${manualPayments.id}) < (${cursor.t}::timestamptz, ${cursor.id}::uuid)`);
   const rows = await db

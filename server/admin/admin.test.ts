@@ -142,6 +142,10 @@ describe.each(drivers)('admin users, stats and access (%s)', (driver) => {
     const byName = (await s.api('GET', `/api/admin/users?q=${encodeURIComponent(target.username.toUpperCase())}`, { token: admin.token })).body;
     expect(byName.items.map((i: { id: string }) => i.id)).toContain(target.id);
     expect((await s.api('GET', '/api/admin/users?q=%25', { token: admin.token })).body.items).toEqual([]);
+    // Part of a phone number finds it wherever it sits.
+    const middle = (target.phone as string).slice(3, 9);
+    const byPart = (await s.api('GET', `/api/admin/users?q=${middle}`, { token: admin.token })).body;
+    expect(byPart.items.map((i: { id: string }) => i.id)).toContain(target.id);
 
     for (const q of ['limit=0', 'limit=201', 'status=weird', 'cursor=garbage']) {
       expect((await s.api('GET', `/api/admin/users?${q}`, { token: admin.token })).status).toBe(400);
@@ -155,6 +159,7 @@ describe.each(drivers)('admin users, stats and access (%s)', (driver) => {
     expect(res.body.items[0]).toMatchObject({ utrNumber: '998877665544', status: 'pending', amount: '500.00' });
     expect(res.body.items[0].username).toBeTruthy();
     expect((await s.api('GET', '/api/admin/manual-payments?q=998877665544', { token: admin.token })).body.items).toHaveLength(1);
+    expect((await s.api('GET', '/api/admin/manual-payments?q=877665', { token: admin.token })).body.items.map((i: { utrNumber: string }) => i.utrNumber)).toEqual(['998877665544']);
     // every activation so far but the two direct ones was an approved payment
     expect((await s.api('GET', '/api/admin/manual-payments?status=approved', { token: admin.token })).body.items).toHaveLength(11);
     expect((await s.api('GET', '/api/admin/manual-payments?status=rejected', { token: admin.token })).body.items).toHaveLength(0);

@@ -16,7 +16,7 @@ export interface Budget {
   windowMs: number;
 }
 
-export type BudgetAnswer = { ok: true; eventId: string } | { ok: false; retryAfterS: number };
+export type BudgetAnswer = { ok: true; eventId: string } | { ok: false; retryAfterS: number; budget: Budget };
 
 /** Serialises every decision on one budget until the transaction ends (all processes). */
 async function lockBudget(tx: Tx, budget: Budget): Promise<void> {
@@ -53,7 +53,7 @@ export async function consumeBudgets(tx: Tx, budgets: Budget[], now: Date): Prom
   for (const budget of budgets) {
     await lockBudget(tx, budget);
     const spending = await spendingEvent(tx, budget, now);
-    if (spending) return { ok: false, retryAfterS: retryAfter(spending, budget, now) };
+    if (spending) return { ok: false, retryAfterS: retryAfter(spending, budget, now), budget };
     const id = newId();
     await tx.insert(rateEvents).values({ id, scope: budget.scope, key: budget.key, createdAt: now });
     ids.push(id);
