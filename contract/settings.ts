@@ -25,8 +25,22 @@ export const AppSettingsSchema = z.object({
   referralsPerSpin: z.number().int(),
   minWithdrawal: MoneySchema,
   wheel: z.object({ segments: z.array(WheelSegmentSchema) }),
+  /** Support page: who answers e-mail and the postal address; absent until an admin sets them. */
+  supportContactName: text().nullable(),
+  postalAddress: text().nullable(),
+  /** Legal pages: the registered business name and address; absent until set ({brand} falls back). */
+  legalName: text().nullable(),
+  registeredAddress: text().nullable(),
+  /** The Android app an admin uploaded, served at ANDROID_APP_PATH; null until there is one. */
+  androidApp: z.object({ version: text(), sizeBytes: z.number().int(), uploadedAt: text() }).nullable(),
 });
 export type AppSettings = z.infer<typeof AppSettingsSchema>;
+
+/** Where the Android app package is served (the spec's fixed path under the site root). */
+export const ANDROID_APP_PATH = '/downloads/referral-hub.apk';
+export const ANDROID_APP_MAX_BYTES = 50 * 1024 * 1024;
+/** 1.0.0, 2.3, 10.4.1.7 */
+export const APP_VERSION_RE = /^\d{1,4}(\.\d{1,4}){0,3}$/;
 
 /** What only admins see and set besides the public settings: abuse limits and the fee-waiver rule. */
 export const AdminSettingsSchema = AppSettingsSchema.extend({
@@ -110,6 +124,10 @@ export const UpdateSettingsRequestSchema = z
     signupsPerReferrerPerHour: hourlyLimit('Sign-ups per referral code per hour'),
     smsPerHour: hourlyLimit('SMS per hour'),
     rewardWaivedActivations: z.boolean({ error: 'Reward waived activations must be true or false' }),
+    supportContactName: optionalText(100, 'Contact name must be at most 100 characters'),
+    postalAddress: optionalText(300, 'Postal address must be at most 300 characters'),
+    legalName: optionalText(150, 'Legal name must be at most 150 characters'),
+    registeredAddress: optionalText(300, 'Registered address must be at most 300 characters'),
   })
   .partial();
 export type UpdateSettingsRequest = z.input<typeof UpdateSettingsRequestSchema>;

@@ -1,6 +1,6 @@
 // buildApp: the whole HTTP surface on one Fastify instance. The JSON API lives under /api; every
 // other path serves the built single-page app. Tests build it with their own context.
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import multipart from '@fastify/multipart';
@@ -21,6 +21,7 @@ import { adminRoutes } from './admin/admin.routes.ts';
 import { adminSecurityPublicRoutes, adminSecurityRoutes } from './admin-security/admin-security.routes.ts';
 import { registerWebApp } from './web/web.routes.ts';
 import { adminWithdrawalsRoutes } from './withdrawals/admin-withdrawals.routes.ts';
+import { androidAppAdminRoutes, androidAppDownloadRoutes } from './android-app/android-app.routes.ts';
 import { WITHDRAWAL_SCREENSHOT_MAX_BYTES } from '../contract/constants.ts';
 import { isApiRequest } from './routing.ts';
 import { addressKey } from './throttle/address-key.ts';
@@ -52,11 +53,16 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     logger: options.logger ?? false,
     trustProxy: trustProxyOption(ctx.config.trustProxy),
     bodyLimit: 1024 * 1024,
+    // One line per request (the onResponse hook below), not Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
     // Ids and codes never need long URLs; this also bounds work per request.
     routerOptions: { maxParamLength: 200 },
   });
 
   registerErrorHandler(app);
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info({ method: request.method, url: request.url.split('?')[0], statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request done');
+  });
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -107,6 +113,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   registerAuth(app, ctx);
 
   await app.register(healthRoutes(ctx));
+  await app.register(androidAppDownloadRoutes(ctx));
 
   await app.register(
     async (api) => {
@@ -137,6 +144,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
           await admin.register(adminRoutes(ctx));
           await admin.register(adminWithdrawalsRoutes(ctx));
           await admin.register(adminSecurityRoutes(ctx));
+          await admin.register(androidAppAdminRoutes(ctx));
         },
         { prefix: '/admin' },
       );

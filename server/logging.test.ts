@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drivers, startTestServer, type TestServer } from './test/harness.ts';
 import { createAdmin, createActivatedUser, nextPhone, type SignedIn } from './test/fixtures.ts';
 import pino from 'pino';
-import { errorForLog, loggerOptions } from './logging.ts';
+import { errorForLog, loggerOptions, readableLine } from './logging.ts';
 import { withdraw } from './test/money-fixtures.ts';
 
 describe.each(drivers)('what the log keeps (%s)', (driver) => {
@@ -90,3 +90,14 @@ describe('the log serializer', () => {
     }
   });
 });
+
+describe('development log lines', () => {
+  it('are one short line per request, and name the failure of an error', () => {
+    const time = new Date('2026-11-23T10:11:12Z').getTime();
+    expect(readableLine({ time, level: 30, msg: 'request done', method: 'GET', url: '/api/user', statusCode: 200, ms: 3 })).toMatch(/^\d\d:\d\d:\d\d GET \/api\/user 200 3 ms$/);
+    expect(readableLine({ time, level: 50, msg: 'request failed', route: '/api/register', code: 'INTERNAL', err: { name: 'DrizzleQueryError', code: '23514' } })).toMatch(
+      /^\d\d:\d\d:\d\d ERROR request failed route=\/api\/register code=INTERNAL DrizzleQueryError 23514$/,
+    );
+  });
+});
+

@@ -49,10 +49,41 @@ function pathOnly(url: string | undefined): string {
   return q === -1 ? url : url.slice(0, q);
 }
 
-/** pino options for Fastify: requests without query strings, addresses or headers; errors through errorForLog. */
-export function loggerOptions(level: string): Exclude<NonNullable<FastifyServerOptions['logger']>, boolean> {
+/**
+ * Development: one short readable line per log record ("12:03:04 GET /api/user 200 3 ms") instead
+ * of JSON, so the SMS codes the console provider prints are not buried. Production keeps JSON.
+ */
+export function readableLine(record: Record<string, unknown>): string {
+  const time = new Date(typeof record.time === 'number' ? record.time : Date.now()).toTimeString().slice(0, 8);
+  const level = typeof record.level === 'number' && record.level >= 50 ? 'ERROR ' : typeof record.level === 'number' && record.level >= 40 ? 'WARN ' : '';
+  if (record.msg === 'request done') {
+    return `${time} ${level}${String(record.method)} ${String(record.url)} ${String(record.statusCode)} ${String(record.ms)} ms`;
+  }
+  const err = record.err && typeof record.err === 'object' ? (record.err as Record<string, unknown>) : null;
+  const extra = [record.route && `route=${String(record.route)}`, record.code && `code=${String(record.code)}`, err && `${String(err.name ?? '')} ${String(err.code ?? '')} ${String(err.message ?? '')}`.trim()];
+  return `${time} ${level}${String(record.msg ?? '')} ${extra.filter(Boolean).join(' ')}`.trimEnd();
+}
+
+function readableStream(): { write(line: string): void } {
+  return {
+    write(line: string) {
+      try {
+        process.stdout.write(`${readableLine(JSON.parse(line) as Record<string, unknown>)}\n`);
+      } catch {
+        process.stdout.write(line);
+      }
+    },
+  };
+}
+
+/**
+ * pino options for Fastify: requests without query strings, addresses or headers; errors through
+ * errorForLog; readable lines instead of JSON when `readable` (development).
+ */
+export function loggerOptions(level: string, opts: { readable?: boolean } = {}): Exclude<NonNullable<FastifyServerOptions['logger']>, boolean> {
   return {
     level,
+    ...(opts.readable ? { stream: readableStream() } : {}),
     serializers: {
       req: (req: { method?: string; url?: string }) => ({ method: req.method, url: pathOnly(req.url) }),
       res: (res: { statusCode?: number }) => ({ statusCode: res.statusCode }),

@@ -19,7 +19,7 @@ const config = loaded.config;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { ctx, database } = await createContext(config);
 const app = await buildApp(ctx, {
-  logger: config.logLevel === 'silent' ? false : loggerOptions(config.logLevel),
+  logger: config.logLevel === 'silent' ? false : loggerOptions(config.logLevel, { readable: config.nodeEnv === 'development' }),
   webDist: path.join(root, 'dist', 'web'),
 });
 

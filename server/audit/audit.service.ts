@@ -17,7 +17,9 @@ export type AuditAction =
   | 'withdrawal.approved'
   | 'withdrawal.rejected'
   | 'settings.updated'
-  | 'secrets.rotated';
+  | 'secrets.rotated'
+  | 'android_app.uploaded'
+  | 'android_app.removed';
 
 export interface AuditEvent {
   actorId: string | null;

@@ -57,6 +57,14 @@ export function toAppSettings(row: AppSettingsRow): AppSettings {
         probability: totalWeight > 0 ? s.weight / totalWeight : 0,
       })),
     },
+    supportContactName: row.supportContactName,
+    postalAddress: row.postalAddress,
+    legalName: row.legalName,
+    registeredAddress: row.registeredAddress,
+    androidApp:
+      row.apkKey && row.apkVersion && row.apkSizeBytes !== null && row.apkUploadedAt
+        ? { version: row.apkVersion, sizeBytes: row.apkSizeBytes, uploadedAt: row.apkUploadedAt.toISOString() }
+        : null,
   };
 }
 
@@ -105,6 +113,7 @@ export async function updateAppSettings(
     };
     const { upiId, businessName, supportPhone, supportEmail, activationFee, referralReward, referralsPerSpin, minWithdrawal, wheel } = input;
     const { smsPerAddressPerHour, signupsPerReferrerPerHour, smsPerHour, rewardWaivedActivations } = input;
+    const { supportContactName, postalAddress, legalName, registeredAddress } = input;
 
     if (upiId !== undefined) change('upiId', current.upiId, upiId, () => (patch.upiId = upiId));
     if (businessName !== undefined) change('businessName', current.businessName, businessName, () => (patch.businessName = businessName));
@@ -142,6 +151,15 @@ export async function updateAppSettings(
     if (smsPerHour !== undefined) change('smsPerHour', current.smsPerHour, smsPerHour, () => (patch.smsPerHour = smsPerHour));
     if (rewardWaivedActivations !== undefined) {
       change('rewardWaivedActivations', current.rewardWaivedActivations, rewardWaivedActivations, () => (patch.rewardWaivedActivations = rewardWaivedActivations));
+    }
+
+    if (supportContactName !== undefined) {
+      change('supportContactName', current.supportContactName, supportContactName, () => (patch.supportContactName = supportContactName));
+    }
+    if (postalAddress !== undefined) change('postalAddress', current.postalAddress, postalAddress, () => (patch.postalAddress = postalAddress));
+    if (legalName !== undefined) change('legalName', current.legalName, legalName, () => (patch.legalName = legalName));
+    if (registeredAddress !== undefined) {
+      change('registeredAddress', current.registeredAddress, registeredAddress, () => (patch.registeredAddress = registeredAddress));
     }
 
     if (Object.keys(changed).length === 0) return toAdminSettings(current);

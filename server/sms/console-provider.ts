@@ -15,7 +15,8 @@ export function createConsoleSmsProvider(dataDir: string, log: (line: string) =>
       ready ??= mkdir(dataDir, { recursive: true });
       await ready;
       const line = JSON.stringify({ to: message.to, text: message.text, code: message.code ?? null, at: new Date().toISOString() });
-      log(`[sms] to ${message.to}: ${message.text}`);
+      // A framed block, so a code stands out among the request lines (development only).
+      log(`\n  ┌─ SMS to ${message.to}${message.code ? `   code: ${message.code}` : ''}\n  │  ${message.text}\n  └─\n`);
       await appendFile(file, line + '\n');
     },
   };

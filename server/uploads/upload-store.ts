@@ -1,4 +1,4 @@
-// Where uploaded screenshots live. Local disk under DATA_DIR/uploads with server-made names; the
+// Where uploaded screenshots (and the Android app package) live. Local disk under DATA_DIR/uploads with server-made names; the
 // interface is what an object store would implement when several instances serve one site.
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile, rm } from 'node:fs/promises';
@@ -11,7 +11,7 @@ export interface UploadStore {
   delete(key: string): Promise<void>;
 }
 
-const KEY_RE = /^[0-9a-f]{2}\/[0-9a-f]{32}\.(png|jpg|webp)$/;
+const KEY_RE = /^[0-9a-f]{2}\/[0-9a-f]{32}\.(png|jpg|webp|apk)$/;
 
 export function createLocalUploadStore(dir: string): UploadStore {
   return {
