@@ -63,6 +63,8 @@ export type AdminUser = z.infer<typeof AdminUserSchema>;
 export const AdminPaymentSchema = ManualPaymentSchema.extend({
   username: text(),
   phone: text().nullable(),
+  /** Whether the payer's account is active already (activated directly, before this proof). */
+  userActivated: z.boolean(),
 });
 export type AdminPayment = z.infer<typeof AdminPaymentSchema>;
 

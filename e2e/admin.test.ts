@@ -256,8 +256,8 @@ describe('admin journey', () => {
       for await (const c of s) chunks.push(c as Buffer);
       return Buffer.concat(chunks).toString('utf8');
     });
-    expect(csvText).toContain('Account Holder,Account Number,IFSC,Amount (INR),Withdrawal ID,Requested On');
-    expect(csvText).toContain(`Priya Sharma,123456789012,HDFC0001234,150.00,${w.body.id}`);
+    expect(csvText).toContain('Method,Account Holder,UPI ID,Account Number,IFSC,Amount (INR),Withdrawal ID,Requested On');
+    expect(csvText).toContain(`Bank,Priya Sharma,,123456789012,HDFC0001234,150.00,${w.body.id}`);
     const shot = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download All QR Screenshots' }).click();
     expect((await shot).suggestedFilename()).toMatch(/\.png$/);

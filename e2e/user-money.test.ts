@@ -221,9 +221,16 @@ describe('user money screens', () => {
     await page.getByRole('tab', { name: 'Manual Payments' }).click();
     await page.getByRole('list', { name: 'Payment history' }).getByText('Approved', { exact: true }).waitFor();
 
-    // Download: no APK is shipped, so the button says so.
+    // Download: an APK an admin uploaded is offered with its version; if it is gone by the time the
+    // button is pressed, the spec's failure alert says so.
+    const apk = new FormData();
+    apk.set('version', '1.0.0');
+    apk.set('apk', new File([new Uint8Array(Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(26), Buffer.from('AndroidManifest.xml'), Buffer.alloc(200)]))], 'app.apk'));
+    expect((await e.server.upload('PUT', '/api/admin/android-app', apk, { token: adminToken })).status).toBe(200);
     await page.goto(`${e.baseUrl}/download`);
     await waitForHeading(page, 'Download App');
+    await page.getByText(/Version 1\.0\.0 ·/).waitFor();
+    expect((await e.server.api('DELETE', '/api/admin/android-app', { token: adminToken })).status).toBe(200);
     await page.getByRole('button', { name: 'Download APK' }).click();
     await waitForToast(page, 'APK file not found');
     const [shortcut] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download', exact: true }).click()]);

@@ -250,10 +250,10 @@ async function reverseFeeWaiver(tx: Tx, userId: string, now: Date): Promise<void
 
 // ---- payments -------------------------------------------------------------------------------
 
-type PaymentWithUser = typeof manualPayments.$inferSelect & { username: string; phone: string | null };
+type PaymentWithUser = typeof manualPayments.$inferSelect & { username: string; phone: string | null; userActivated: boolean };
 
 function toAdminPayment(r: PaymentWithUser): AdminPayment {
-  return { ...toManualPayment(r), username: r.username, phone: r.phone };
+  return { ...toManualPayment(r), username: r.username, phone: r.phone, userActivated: r.userActivated };
 }
 
 /**
@@ -272,7 +272,7 @@ export async function listAdminPayments(db: DbOrTx, query: AdminPaymentsQuery): 
   }
   if (cursor) conditions.push(sql`(${manualPayments.createdAt}, ${manualPayments.id}) < (${cursor.t}::timestamptz, ${cursor.id}::uuid)`);
   const rows = await db
-    .select({ payment: manualPayments, username: users.username, phone: users.phone, cursorTime: cursorTime(manualPayments.createdAt) })
+    .select({ payment: manualPayments, username: users.username, phone: users.phone, userActivated: users.isActivated, cursorTime: cursorTime(manualPayments.createdAt) })
     .from(manualPayments)
     .innerJoin(users, eq(users.id, manualPayments.userId))
     .where(conditions.length ? and(...conditions) : undefined)
@@ -281,7 +281,7 @@ export async function listAdminPayments(db: DbOrTx, query: AdminPaymentsQuery): 
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {
-    items: page.map((r) => toAdminPayment({ ...r.payment, username: r.username, phone: r.phone })),
+    items: page.map((r) => toAdminPayment({ ...r.payment, username: r.username, phone: r.phone, userActivated: r.userActivated })),
     nextCursor: rows.length > query.limit && last ? encodeCursor({ t: last.cursorTime, id: last.payment.id }) : null,
   };
 }
@@ -371,7 +371,11 @@ export async function decidePayment(
       });
     }
 
-    const [owner] = await tx.select({ username: users.username, phone: users.phone }).from(users).where(eq(users.id, payment.userId)).limit(1);
-    return toAdminPayment({ ...payment, username: owner?.username ?? '', phone: owner?.phone ?? null });
+    const [owner] = await tx
+      .select({ username: users.username, phone: users.phone, userActivated: users.isActivated })
+      .from(users)
+      .where(eq(users.id, payment.userId))
+      .limit(1);
+    return toAdminPayment({ ...payment, username: owner?.username ?? '', phone: owner?.phone ?? null, userActivated: owner?.userActivated ?? false });
   });
 }

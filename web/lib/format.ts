@@ -45,3 +45,10 @@ export function rupeesToNumber(amount: string | null | undefined): number {
   const n = Number(amount);
   return Number.isFinite(n) ? n : 0;
 }
+
+/** A file's size as people read it: "850 bytes", "12 KB", "2.4 MB" (never "0 KB"). */
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} byte${bytes === 1 ? '' : 's'}`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}

@@ -16,6 +16,7 @@ import { StatCard } from '../components/ui/stat-card.tsx';
 import { toast } from '../components/ui/toast-store.ts';
 import { OpenUpiAppButton, PaymentFacts, PaymentQr } from '../features/activation/components/payment-details.tsx';
 import { useActivationQr } from '../features/dashboard/api.ts';
+import { useManualPayments } from '../features/activation/api.ts';
 import { useAppSettings, type AppSettings } from '../lib/app-settings.ts';
 import { useAuth } from '../lib/auth.tsx';
 import { formatINR } from '../lib/format.ts';
@@ -214,6 +215,7 @@ function ActivationCard({ user, settings, settingsLoading }: { user: User; setti
         )}
 
         <div className="flex flex-col gap-4">
+          <LatestProofStatus />
           <PaymentFacts upiId={upiId} businessName={businessName} amount={amount} />
 
           <NumberedSteps items={ACTIVATION_STEPS} />
@@ -231,3 +233,28 @@ function ActivationCard({ user, settings, settingsLoading }: { user: User; setti
     </Card>
   );
 }
+
+/**
+ * Where the user's latest payment proof stands: waiting for review, or rejected with the admin's
+ * reason and what to do next (a new proof). Nothing before the first proof.
+ */
+function LatestProofStatus() {
+  const payments = useManualPayments();
+  const latest = payments.data?.[0];
+  if (!latest || latest.status === 'approved') return null;
+  if (latest.status === 'pending') {
+    return (
+      <p role="status" className="rounded-[10px] bg-muted px-3 py-2 text-sm">
+        Your payment proof (UTR <span className="font-mono">{latest.utrNumber}</span>) is waiting for review.
+      </p>
+    );
+  }
+  return (
+    <div role="status" className="hc-border rounded-[10px] border border-destructive/40 bg-destructive-soft px-3 py-2 text-sm text-destructive-soft-foreground">
+      <p className="font-semibold">Your payment proof (UTR <span className="font-mono">{latest.utrNumber}</span>) was rejected.</p>
+      {latest.adminNotes ? <p>Reason: {latest.adminNotes}</p> : null}
+      <p>Check the payment and submit a new proof.</p>
+    </div>
+  );
+}
+

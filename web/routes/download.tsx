@@ -1,6 +1,7 @@
-// Download App (/download): benefits, the Android APK card (checked before downloading), the web
-// shortcut, the desktop option, web-app install steps with troubleshooting and a PWA install button,
-// APK install steps, requirements and WhatsApp / Telegram sharing.
+// Download App (/download): benefits, the Android APK card (the version an admin uploaded, checked
+// before downloading; until there is one the card says the app is coming and points to the web app),
+// the web shortcut, the desktop option, web-app install steps with troubleshooting and a PWA install
+// button, APK install steps, requirements and WhatsApp / Telegram sharing.
 import { useState, type ReactNode } from 'react';
 import { Bell, Download, ExternalLink, FileDown, Globe, Monitor, Send, Share2, ShieldCheck, Smartphone, Wifi, Zap } from 'lucide-react';
 import { Badge } from '../components/ui/badge.tsx';
@@ -9,8 +10,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../co
 import { PageHeader } from '../components/ui/page-header.tsx';
 import { NumberedSteps } from '../components/ui/numbered-steps.tsx';
 import { toast } from '../components/ui/toast.tsx';
-import { APK_PATH, APK_VERSION, apkAvailable, downloadShortcut, SHARE_TEXT, useInstallPrompt } from '../features/download/install.ts';
-import { APP_NAME } from '../lib/app-settings.ts';
+import { APK_PATH, apkAvailable, downloadShortcut, SHARE_TEXT, useInstallPrompt } from '../features/download/install.ts';
+import { APP_NAME, useAppSettings } from '../lib/app-settings.ts';
+import { formatFileSize } from '../lib/format.ts';
 import { downloadUrl } from '../lib/save-blob.ts';
 
 const BENEFITS = [
@@ -45,6 +47,8 @@ export default function DownloadScreen() {
   const [checking, setChecking] = useState(false);
   const pwa = useInstallPrompt();
   const origin = window.location.origin;
+  const settings = useAppSettings();
+  const androidApp = settings.data?.androidApp ?? null;
 
   async function downloadApk() {
     setChecking(true);
@@ -54,7 +58,7 @@ export default function DownloadScreen() {
       toast({ title: 'Download Failed', description: 'APK file not found', variant: 'destructive' });
       return;
     }
-    downloadUrl(APK_PATH, 'referral-hub.apk');
+    downloadUrl(APK_PATH, `referral-hub-${androidApp?.version ?? 'app'}.apk`);
     toast({ title: 'Download started', description: 'Open the file when it finishes to install the app.', variant: 'success' });
   }
 
@@ -92,13 +96,24 @@ export default function DownloadScreen() {
                 <div className="flex-1">
                   <h2 className="text-lg font-bold">Android App</h2>
                   <p className="text-sm opacity-90">
-                    Version {APK_VERSION} · APK for Android phones
+                    {androidApp ? `Version ${androidApp.version} · ${formatFileSize(androidApp.sizeBytes)} · APK for Android phones` : settings.isPending ? 'APK for Android phones' : 'Coming soon'}
                   </p>
                 </div>
               </div>
-              <Button variant="inverse" size="lg" className="mt-5 w-full" onClick={() => void downloadApk()} loading={checking} loadingText="Checking…">
-                <Download aria-hidden="true" className="size-4" /> Download APK
-              </Button>
+              {androidApp ? (
+                <Button variant="inverse" size="lg" className="mt-5 w-full" onClick={() => void downloadApk()} loading={checking} loadingText="Checking…">
+                  <Download aria-hidden="true" className="size-4" /> Download APK
+                </Button>
+              ) : settings.isPending ? null : (
+                <div className="mt-5 flex flex-col gap-3">
+                  <p className="text-sm opacity-95">The Android app is on its way. Until then, install the web app: it works like an app, straight from your browser.</p>
+                  <Button asChild variant="inverse" size="lg" className="w-full">
+                    <a href="#install-web-app">
+                      <Globe aria-hidden="true" className="size-4" /> Install the web app
+                    </a>
+                  </Button>
+                </div>
+              )}
             </div>
             <div className="flex flex-col gap-4 p-5">
               <div>
@@ -153,7 +168,7 @@ export default function DownloadScreen() {
         </div>
 
         <div className="flex flex-col gap-6">
-          <Card>
+          <Card id="install-web-app" className="scroll-mt-20">
             <CardHeader>
               <div className="flex items-center gap-2">
                 <CardTitle>Install the web app</CardTitle>

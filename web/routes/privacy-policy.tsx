@@ -123,6 +123,7 @@ export default function PrivacyPolicyScreen() {
             <p>
               For privacy questions or requests, email <a className="font-medium text-primary underline" href={`mailto:${d.supportEmail}`}>{d.supportEmail}</a> or call{' '}
               <a className="font-medium text-primary underline" href={`tel:${d.supportPhone.replace(/[^\d+]/g, '')}`}>{d.supportPhone}</a>. We respond within 24 hours.
+              {d.registeredAddress ? ` Write to ${d.brand}, ${d.registeredAddress}.` : ''}
             </p>
           ),
         },

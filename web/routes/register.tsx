@@ -161,7 +161,7 @@ export default function RegisterScreen() {
             name="referralCode"
             autoCapitalize="characters"
             placeholder="e.g. RH7K2P9Q"
-            className="font-semibold uppercase tracking-wider"
+            className="font-semibold uppercase tracking-wider placeholder:font-normal placeholder:normal-case placeholder:tracking-normal"
             value={form.referralCode}
             onChange={(e) => set('referralCode')(e.target.value.toUpperCase())}
           />

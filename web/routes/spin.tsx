@@ -12,6 +12,7 @@ import { ActivationRequired } from '../features/activation/components/activation
 import { REDUCED_SPIN_MS, SPIN_MS, useRefreshAfterSpin, useSpinMutation } from '../features/spin/api.ts';
 import { SpinResultDialog } from '../features/spin/components/spin-result-dialog.tsx';
 import type { SpinWheelHandle } from '../features/spin/components/spin-wheel.tsx';
+import { formatChance } from '../features/spin/chance.ts';
 import { useAccessibility } from '../lib/accessibility.tsx';
 import { ApiError } from '../lib/api-client.ts';
 import { useAppSettings } from '../lib/app-settings.ts';
@@ -23,8 +24,9 @@ const SpinWheel = lazy(() => import('../features/spin/components/spin-wheel.tsx'
 
 const DEFAULT_AMOUNTS = ['20.00', '50.00', '100.00', '500.00', '250.00', '1000.00', '200.00', '50000.00'];
 
-function noSpinsToast() {
-  toast({ title: 'No Spins Available', description: 'Refer 5 more users to get a free spin!', variant: 'destructive' });
+/** The spec's toast, with the count the page shows: referrals still needed for the next spin. */
+function noSpinsToast(toNextSpin: number) {
+  toast({ title: 'No Spins Available', description: `Refer ${toNextSpin} more user${toNextSpin === 1 ? '' : 's'} to get a free spin!`, variant: 'destructive' });
 }
 
 export default function SpinScreen() {
@@ -48,14 +50,14 @@ export default function SpinScreen() {
   }
 
   const segments = settings.data?.wheel.segments;
-  const amounts = segments?.map((s) => s.amount) ?? DEFAULT_AMOUNTS;
+  const wheelSegments = segments ?? DEFAULT_AMOUNTS.map((amount) => ({ amount }));
   const perSpin = settings.data?.referralsPerSpin ?? 5;
   const toNextSpin = referralsToNextSpin(user);
   const available = spinning ? Math.max(0, user.spinsAvailable - 1) : user.spinsAvailable;
 
   async function go() {
     if (spinning || !user) return;
-    if (user.spinsAvailable < 1) return noSpinsToast();
+    if (user.spinsAvailable < 1) return noSpinsToast(toNextSpin);
     setSpinning(true);
     let res: SpinResponse;
     try {
@@ -63,7 +65,7 @@ export default function SpinScreen() {
     } catch (err) {
       setSpinning(false);
       if (err instanceof ApiError && err.code === 'NO_SPINS') {
-        noSpinsToast();
+        noSpinsToast(toNextSpin);
         void refresh();
       } else toast({ title: 'Error', description: 'Failed to use spin', variant: 'destructive' });
       return;
@@ -91,7 +93,7 @@ export default function SpinScreen() {
               </span>
             </div>
             <Suspense fallback={<Skeleton className="aspect-square w-full max-w-[340px] rounded-full" />}>
-              <SpinWheel ref={wheel} amounts={amounts} spinning={spinning} disabled={spinning} onGo={() => void go()} />
+              <SpinWheel ref={wheel} segments={wheelSegments} spinning={spinning} disabled={spinning} onGo={() => void go()} />
             </Suspense>
             <p className="text-center text-sm text-muted-foreground" aria-live="polite">
               {spinning ? 'Spinning…' : available > 0 ? 'Tap GO to spin the wheel' : `Refer ${toNextSpin} more to get a free spin`}
@@ -138,7 +140,7 @@ export default function SpinScreen() {
                       {segments.map((s, i) => (
                         <tr key={i}>
                           <td className="tabular py-1.5 font-medium">{formatINR(s.amount, 0)}</td>
-                          <td className="tabular py-1.5 text-right">{formatPercent(s.probability)}</td>
+                          <td className="tabular py-1.5 text-right">{formatChance(s.probability)}</td>
                         </tr>
                       ))}
                     </tbody>
@@ -162,11 +164,4 @@ export default function SpinScreen() {
       />
     </div>
   );
-}
-
-function formatPercent(p: number): string {
-  const pct = p * 100;
-  if (pct === 0) return '0%';
-  if (pct < 0.1) return '< 0.1%';
-  return `${pct.toFixed(pct < 10 ? 1 : 0)}%`;
 }

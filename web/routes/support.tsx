@@ -68,8 +68,9 @@ export default function SupportScreen() {
         <ContactCard icon={<Mail aria-hidden="true" className="size-5" />} title="Email Support" tone="bg-success-soft text-success-soft-foreground">
           <div className="flex flex-col gap-1 text-sm">
             <p className="break-all text-base font-semibold">{email}</p>
-            <p className="text-muted-foreground">Contact: {brand} Customer Care</p>
-            <p className="text-muted-foreground">Address: {brand}, Customer Care Desk, India</p>
+            {/* Set by the operator in Settings; until then the line is left out, never a placeholder. */}
+            {data?.supportContactName ? <p className="text-muted-foreground">Contact: {data.supportContactName}</p> : null}
+            {data?.postalAddress ? <p className="whitespace-pre-line text-muted-foreground">Address: {data.postalAddress}</p> : null}
             <p className="font-medium text-success-soft-foreground">We respond within 24 hours</p>
           </div>
           <Button asChild variant="outline" className="mt-auto">

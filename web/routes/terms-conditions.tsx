@@ -116,6 +116,7 @@ export default function TermsConditionsScreen() {
             <p>
               Questions about these terms? Email <a className="font-medium text-primary underline" href={`mailto:${d.supportEmail}`}>{d.supportEmail}</a> or call{' '}
               <a className="font-medium text-primary underline" href={`tel:${d.supportPhone.replace(/[^\d+]/g, '')}`}>{d.supportPhone}</a>.
+              {d.registeredAddress ? ` ${d.brand} is registered at ${d.registeredAddress}.` : ''}
             </p>
           ),
         },

@@ -1,4 +1,5 @@
-// Opens the Accessibility Settings dialog: an icon button for the shells and a floating button for public pages.
+// Opens the Accessibility Settings dialog: an icon button in every header (the shells, the public
+// pages' bar, the sign-in pages' header). It sits in the page's flow, so it never covers a link.
 import { Accessibility } from 'lucide-react';
 import { useAccessibility } from '../../lib/accessibility.tsx';
 import { cn } from '../../lib/cn.ts';
@@ -10,19 +11,5 @@ export function AccessibilityButton({ className }: { className?: string }) {
     <Button variant="ghost" size="icon" aria-label="Accessibility settings" className={cn('rounded-full', className)} onClick={() => setSettingsOpen(true)}>
       <Accessibility aria-hidden="true" className="size-5" />
     </Button>
-  );
-}
-
-export function AccessibilityFab() {
-  const { setSettingsOpen } = useAccessibility();
-  return (
-    <button
-      type="button"
-      aria-label="Accessibility settings"
-      onClick={() => setSettingsOpen(true)}
-      className="fixed bottom-5 right-5 z-40 flex size-12 items-center justify-center rounded-full bg-primary text-primary-foreground shadow-raised transition-transform hover:scale-105 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-    >
-      <Accessibility aria-hidden="true" className="size-6" />
-    </button>
   );
 }

@@ -1,9 +1,10 @@
 // Layout of the sign-in, registration and admin sign-in screens: a brand panel (a gradient header
-// on phones) beside the form card, plus the floating accessibility button. The panel's words are a
+// on phones) beside the form card, and the accessibility button in the header (phones) or the form
+// column's corner (desktop), in the page's flow so it never covers a link or a field. The panel's words are a
 // prop: users read the product's promise, admins what protects the admin area.
 import type { ComponentType, ReactNode } from 'react';
 import { BadgeIndianRupee, Gift, ShieldCheck, Users } from 'lucide-react';
-import { AccessibilityFab } from './accessibility-button.tsx';
+import { AccessibilityButton } from './accessibility-button.tsx';
 import { BrandMark } from './brand-mark.tsx';
 import { PublicFooter } from './public-layout.tsx';
 import { SkipLink } from './skip-link.tsx';
@@ -79,17 +80,23 @@ export function AuthLayout({
         <div className="relative text-sm opacity-90">{panel.footnote}</div>
       </aside>
 
-      <div className="flex flex-1 flex-col">
+      <div className="relative flex flex-1 flex-col">
+        <div className="absolute right-6 top-6 hidden lg:block">
+          <AccessibilityButton />
+        </div>
         <div className="bg-gradient-to-br from-hero-from to-hero-to px-5 pb-20 pt-6 text-hero-foreground lg:hidden">
           <div className="flex items-center justify-between gap-3">
             <div className="inline-flex rounded-xl bg-white/95 px-2.5 py-1.5 text-slate-900 high-contrast:bg-black high-contrast:text-white">
               <BrandMark />
             </div>
-            {panel.badge ? (
-              <span className="inline-flex items-center gap-1.5 rounded-full bg-white/15 px-2.5 py-1 text-xs font-semibold">
-                <ShieldCheck aria-hidden="true" className="size-3.5" /> Admin
-              </span>
-            ) : null}
+            <div className="flex items-center gap-2">
+              {panel.badge ? (
+                <span className="inline-flex items-center gap-1.5 rounded-full bg-white/15 px-2.5 py-1 text-xs font-semibold">
+                  <ShieldCheck aria-hidden="true" className="size-3.5" /> Admin
+                </span>
+              ) : null}
+              <AccessibilityButton className="text-hero-foreground hover:bg-white/15 hover:text-hero-foreground" />
+            </div>
           </div>
           <p className="mt-5 text-2xl font-bold tracking-tight">{title}</p>
           {subtitle ? <p className="mt-1 text-sm opacity-90">{subtitle}</p> : null}
@@ -106,7 +113,6 @@ export function AuthLayout({
         </main>
         <PublicFooter />
       </div>
-      <AccessibilityFab />
     </div>
   );
 }

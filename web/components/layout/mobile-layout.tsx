@@ -54,14 +54,14 @@ export function MobileLayout({ children }: { children: ReactNode }) {
           <Button variant="ghost" size="icon" aria-label="Open menu" onClick={() => setOpen(true)}>
             <Menu aria-hidden="true" className="size-5" />
           </Button>
-          <Link to="/" className="rounded-md focus-visible:outline-2 focus-visible:outline-ring">
-            <BrandMark />
+          <Link to="/" className="min-w-0 rounded-md focus-visible:outline-2 focus-visible:outline-ring">
+            <BrandMark collapse className="max-w-full" />
           </Link>
-          <div className="ml-auto flex items-center">
+          <div className="ml-auto flex shrink-0 items-center">
             <Link
               to="/wallet"
               aria-label={`Wallet balance ${formatINR(user.walletBalance, 0)}`}
-              className="tabular hc-border mr-1 inline-flex h-8 items-center rounded-full bg-success-soft px-2.5 text-sm font-semibold text-success-soft-foreground focus-visible:outline-2 focus-visible:outline-ring"
+              className="tabular hc-border mr-0.5 inline-flex h-8 items-center whitespace-nowrap rounded-full bg-success-soft px-2 text-sm font-semibold text-success-soft-foreground focus-visible:outline-2 focus-visible:outline-ring"
             >
               {formatINR(user.walletBalance, 0)}
             </Link>

@@ -1,10 +1,10 @@
-// Layout of public information pages (support, legal, 404): a slim header with the brand and a
-// sign-in link for visitors, or the signed-in shell for users; plus the floating accessibility button.
+// Layout of public information pages (support, legal, 404): a slim header with the brand, the
+// accessibility button and a sign-in link for visitors, or the signed-in shell for users.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useAuth } from '../../lib/auth.tsx';
 import { Button } from '../ui/button.tsx';
-import { AccessibilityFab } from './accessibility-button.tsx';
+import { AccessibilityButton } from './accessibility-button.tsx';
 import { AppLayout } from './app-layout.tsx';
 import { BrandMark } from './brand-mark.tsx';
 import { FOOTER_LINKS } from './nav-items.ts';
@@ -22,7 +22,8 @@ export function PublicLayout({ children }: { children: ReactNode }) {
             <BrandMark />
           </Link>
           {isLoading ? null : (
-            <div className="flex items-center gap-2">
+            <div className="flex items-center gap-1 sm:gap-2">
+              <AccessibilityButton />
               <Button asChild variant="ghost" size="sm">
                 <Link to="/login">Sign in</Link>
               </Button>
@@ -37,7 +38,6 @@ export function PublicLayout({ children }: { children: ReactNode }) {
         {children}
       </main>
       <PublicFooter />
-      <AccessibilityFab />
     </div>
   );
 }
@@ -45,7 +45,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
 export function PublicFooter() {
   return (
     <footer className="border-t border-border">
-      <nav aria-label="Footer" className="mx-auto flex max-w-5xl flex-wrap items-center justify-center gap-x-6 gap-y-2 px-4 pb-20 pt-5 text-sm sm:pb-5">
+      <nav aria-label="Footer" className="mx-auto flex max-w-5xl flex-wrap items-center justify-center gap-x-6 gap-y-2 px-4 py-5 text-sm">
         {FOOTER_LINKS.map((l) => (
           <Link key={l.to} to={l.to} className="text-muted-foreground hover:text-foreground hover:underline">
             {l.label}

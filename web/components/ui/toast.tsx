@@ -57,7 +57,9 @@ export function Toaster() {
       })}
       <ToastPrimitive.Viewport
         hotkey={TOAST_HOTKEY}
-        className="fixed bottom-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none sm:bottom-4 sm:right-4 md:max-w-[420px] max-md:bottom-16"
+        // Top centre: forms keep their fields and primary buttons at the bottom and in the middle, and
+        // a toast there would cover them (the 2FA code, Create Admin Account, Continue).
+        className="fixed left-1/2 top-0 z-[100] flex max-h-screen w-full max-w-[420px] -translate-x-1/2 flex-col gap-2 p-3 outline-none sm:top-2"
       />
     </ToastPrimitive.Provider>
   );

@@ -23,6 +23,10 @@ const SETTING_LABELS: Record<string, string> = {
   signupsPerReferrerPerHour: 'sign-ups per referral code per hour',
   smsPerHour: 'SMS per hour',
   rewardWaivedActivations: 'reward for waived activations',
+  supportContactName: 'support contact name',
+  postalAddress: 'postal address',
+  legalName: 'registered business name',
+  registeredAddress: 'registered address',
 };
 
 const MONEY_SETTINGS = new Set(['activationFee', 'referralReward', 'minWithdrawal']);
@@ -79,6 +83,10 @@ export function describeActivity(item: ActivityItem): { text: string; tone: Acti
       return { text: `${who} turned on two-factor authentication`, tone: 'success' };
     case 'admin.2fa_reset':
       return { text: `Two-factor authentication was reset for ${who}`, tone: 'warning' };
+    case 'android_app.uploaded':
+      return { text: `${who} uploaded Android app version ${str(d.version) ?? ''}`.trimEnd(), tone: 'primary' };
+    case 'android_app.removed':
+      return { text: `${who} removed the Android app from the download page`, tone: 'warning' };
     case 'secrets.rotated':
       return { text: 'The secrets key was rotated; admins with backup codes need new ones', tone: 'warning' };
     case 'admin.passkey_added':

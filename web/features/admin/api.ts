@@ -117,6 +117,34 @@ export function useUpdateSettings() {
   });
 }
 
+/** Upload (or replace) the Android app package; the server checks it is an APK. */
+export function useUploadAndroidApp() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ file, version }: { file: File | null; version: string }) => {
+      const form = new FormData();
+      form.set('version', version.trim());
+      if (file) form.set('apk', file);
+      return api.put<AdminSettings>('/api/admin/android-app', form);
+    },
+    onSuccess: (saved) => {
+      queryClient.setQueryData(adminSettingsQuery().queryKey, saved);
+      return queryClient.invalidateQueries({ queryKey: APP_SETTINGS_QUERY_KEY });
+    },
+  });
+}
+
+export function useRemoveAndroidApp() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.delete<AdminSettings>('/api/admin/android-app'),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(adminSettingsQuery().queryKey, saved);
+      return queryClient.invalidateQueries({ queryKey: APP_SETTINGS_QUERY_KEY });
+    },
+  });
+}
+
 export const paymentScreenshotUrl = (id: string) => `/api/manual-payments/${encodeURIComponent(id)}/screenshot`;
 export const withdrawalScreenshotUrl = (id: string, download = false) =>
   `/api/admin/withdrawal-screenshot/${encodeURIComponent(id)}${download ? '?download=true' : ''}`;

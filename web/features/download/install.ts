@@ -1,10 +1,10 @@
-// Download-page actions: the APK (checked first, because the SPA fallback answers unknown paths with
-// index.html), the HTML shortcut that redirects to this site, and the PWA install prompt.
+// Download-page actions: the APK (checked first: it may have been removed since the page loaded),
+// the HTML shortcut that redirects to this site, and the PWA install prompt.
 import { useEffect, useState } from 'react';
+import { ANDROID_APP_PATH } from '../../../contract/settings.ts';
 import { saveBlob } from '../../lib/save-blob.ts';
 
-export const APK_PATH = '/downloads/referral-hub.apk';
-export const APK_VERSION = '1.0.0';
+export const APK_PATH = ANDROID_APP_PATH;
 export const SHARE_TEXT = 'Help your friends discover the product and start earning together!';
 
 /** True when the APK is really there (a 200 that is not the HTML fallback page). */

@@ -14,7 +14,9 @@ export interface LegalSection {
 export function useLegalDetails() {
   const { data } = useAppSettings();
   return {
-    brand: data?.businessName || BRAND,
+    // The registered name when the operator set one; else the business name; else the build's brand.
+    brand: data?.legalName || data?.businessName || BRAND,
+    registeredAddress: data?.registeredAddress ?? null,
     supportEmail: data?.supportEmail || FALLBACK_SUPPORT.email,
     supportPhone: data?.supportPhone || FALLBACK_SUPPORT.phone,
     fee: data?.activationFee ?? '500.00',

@@ -40,7 +40,11 @@ export function PaymentHistoryList({ payments, loading }: { payments: ManualPaym
               Submitted {formatDate(p.createdAt)}
               {p.processedAt ? ` · ${p.status === 'approved' ? 'Approved' : 'Processed'} ${formatDate(p.processedAt)}` : ''}
             </p>
-            {p.adminNotes ? <p className="text-xs text-muted-foreground">Note: {p.adminNotes}</p> : null}
+            {p.adminNotes ? (
+              <p className={p.status === 'rejected' ? 'text-xs font-medium text-destructive' : 'text-xs text-muted-foreground'}>
+                {p.status === 'rejected' ? 'Reason' : 'Note'}: {p.adminNotes}
+              </p>
+            ) : null}
           </div>
         </li>
       ))}

@@ -13,6 +13,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatINR } from '../../../lib/format.ts';
 import { useSubmitPayment } from '../api.ts';
+import { formatFileSize } from '../../../lib/format.ts';
 
 export const SCREENSHOT_MAX_BYTES = 5 * 1024 * 1024;
 
@@ -74,8 +75,11 @@ export function PaymentProofForm({ amount }: { amount: string }) {
         setNotes('');
       })
       .catch((err: unknown) => {
-        toast({ title: 'Error', description: 'Failed to submit payment', variant: 'destructive' });
-        if (err instanceof ApiError && err.status < 500 && err.serverMessage) setServerError(err.serverMessage);
+        // The spec's title, and the server's reason when it gave one (a UTR already used, a proof
+        // already waiting...): "Failed to submit payment" alone leaves a person guessing.
+        const reason = err instanceof ApiError && err.status < 500 ? err.serverMessage : null;
+        toast({ title: 'Failed to submit payment', description: reason ?? 'Please try again.', variant: 'destructive' });
+        if (reason) setServerError(reason);
       });
   }
 
@@ -100,7 +104,7 @@ export function PaymentProofForm({ amount }: { amount: string }) {
           )}
           <div className="flex min-w-0 flex-1 flex-col gap-0.5">
             <p className="truncate text-sm font-semibold">{file ? file.name : 'Tap to choose a screenshot'}</p>
-            <p className="text-xs text-muted-foreground">{file ? `${(file.size / 1024).toFixed(0)} KB · tap to change` : 'PNG, JPG or JPEG, under 5MB'}</p>
+            <p className="text-xs text-muted-foreground">{file ? `${formatFileSize(file.size)} · tap to change` : 'PNG, JPG or JPEG, under 5MB'}</p>
           </div>
           <input
             id={fileId}

@@ -8,9 +8,10 @@ import type { TwoFactorSetupResponse } from '../../../../contract/admin-security
 import { Button } from '../../../components/ui/button.tsx';
 import { PageSpinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth.tsx';
-import { beginTwoFactorSetup, rememberAdminEmail, securityStatusQuery } from '../api.ts';
+import { beginTwoFactorSetup, rememberAdminEmail, securityStatusQuery, useSecurityStatus } from '../api.ts';
+import { ReauthDialog } from './reauth-dialog.tsx';
 import { AdminAuthShell } from './admin-auth-shell.tsx';
 import { BackupCodesCard } from './backup-codes-card.tsx';
 import { SecurityStatusCard } from './security-status-card.tsx';
@@ -42,6 +43,16 @@ function SecurityCenterModes() {
   const [setup, setSetup] = useState<TwoFactorSetupResponse | null>(null);
   const [settingUp, setSettingUp] = useState(false);
   const [codes, setCodes] = useState<string[]>([]);
+  // An action refused for want of a recent sign-in, to run again once the admin confirmed it is them.
+  const [pendingAction, setPendingAction] = useState<(() => Promise<void>) | null>(null);
+  const status = useSecurityStatus(mode === 'security-status');
+
+  /** Runs a security change; a 403 REAUTH_REQUIRED asks for the password inline and then retries. */
+  const needsReauth = (err: unknown, retry: () => Promise<void>): boolean => {
+    if (!(err instanceof ApiError && err.code === 'REAUTH_REQUIRED')) return false;
+    setPendingAction(() => retry);
+    return true;
+  };
 
   const accept = async (session: AuthResponse): Promise<boolean> => {
     if (!session?.token || !session.user) {
@@ -57,13 +68,13 @@ function SecurityCenterModes() {
     return true;
   };
 
-  const startSetup = async () => {
+  const startSetup = async (): Promise<void> => {
     setSettingUp(true);
     try {
       setSetup(await beginTwoFactorSetup());
       setMode('2fa-setup');
     } catch (err) {
-      toast({ title: 'Setup Failed', description: errorMessage(err, 'Could not start 2FA setup'), variant: 'destructive' });
+      if (!needsReauth(err, startSetup)) toast({ title: 'Setup Failed', description: errorMessage(err, 'Could not start 2FA setup'), variant: 'destructive' });
     } finally {
       setSettingUp(false);
     }
@@ -97,7 +108,7 @@ function SecurityCenterModes() {
               Signed in as <span className="font-medium text-foreground">{user.email ?? user.username}</span>
             </p>
           ) : null}
-          <SecurityStatusCard settingUp={settingUp} onSetupTwoFactor={startSetup} onContinue={() => navigate('/admin')} />
+          <SecurityStatusCard settingUp={settingUp} onSetupTwoFactor={() => void startSetup()} onContinue={() => navigate('/admin')} onReauthNeeded={needsReauth} />
           <Button
             variant="ghost"
             onClick={async () => {
@@ -127,6 +138,19 @@ function SecurityCenterModes() {
             setCodes([]);
             await queryClient.invalidateQueries({ queryKey: securityStatusQuery().queryKey });
             setMode('security-status');
+          }}
+        />
+      ) : null}
+      {pendingAction && user?.email ? (
+        <ReauthDialog
+          email={user.email}
+          twoFactorEnabled={status.data?.twoFactorEnabled ?? false}
+          onCancel={() => setPendingAction(null)}
+          onSignedIn={async (session) => {
+            if (!(await accept(session))) return;
+            const retry = pendingAction;
+            setPendingAction(null);
+            await retry();
           }}
         />
       ) : null}

@@ -21,21 +21,32 @@ function registrationMessage(err: unknown): string {
   return 'Could not register the passkey';
 }
 
-export function SecurityStatusCard({ onSetupTwoFactor, settingUp, onContinue }: { onSetupTwoFactor(): void; settingUp: boolean; onContinue(): void }) {
+export function SecurityStatusCard({
+  onSetupTwoFactor,
+  settingUp,
+  onContinue,
+  onReauthNeeded,
+}: {
+  onSetupTwoFactor(): void;
+  settingUp: boolean;
+  onContinue(): void;
+  /** True when the error asked for a fresh sign-in and the caller will ask for it, then call retry. */
+  onReauthNeeded(err: unknown, retry: () => Promise<void>): boolean;
+}) {
   const status = useSecurityStatus(true);
   const queryClient = useQueryClient();
   const [deviceName, setDeviceName] = useState(DEFAULT_ADMIN_DEVICE_NAME);
   const [registering, setRegistering] = useState(false);
 
-  const onRegister = async (e: FormEvent) => {
-    e.preventDefault();
+  const onRegister = async (e?: FormEvent) => {
+    e?.preventDefault();
     setRegistering(true);
     try {
       await registerPasskey(deviceName.trim() || DEFAULT_ADMIN_DEVICE_NAME);
       await queryClient.invalidateQueries({ queryKey: securityStatusQuery().queryKey });
       toast({ title: 'Passkey registered', description: `${deviceName.trim() || DEFAULT_ADMIN_DEVICE_NAME} can now sign you in.`, variant: 'success' });
     } catch (err) {
-      toast({ title: 'Passkey Registration Failed', description: registrationMessage(err), variant: 'destructive' });
+      if (!onReauthNeeded(err, () => onRegister())) toast({ title: 'Passkey Registration Failed', description: registrationMessage(err), variant: 'destructive' });
     } finally {
       setRegistering(false);
     }

@@ -31,9 +31,11 @@ export function PaymentsTab() {
     }),
     failed: { approved: 'Failed to approve payment', rejected: 'Failed to reject payment' },
     describe: (p, decision) =>
-      decision === 'approved'
-        ? `${formatINR(p.amount)} from ${p.username} (UTR ${p.utrNumber}). The account is activated and the referrer is paid.`
-        : `${p.username} (UTR ${p.utrNumber}) will be told the proof was rejected and can submit a new one.`,
+      decision === 'rejected'
+        ? `${p.username} (UTR ${p.utrNumber}) will be told the proof was rejected and can submit a new one.`
+        : p.userActivated
+          ? `${formatINR(p.amount)} from ${p.username} (UTR ${p.utrNumber}). The account is already active (activated directly): the fee is recorded and replaces the waiver, and the referrer is paid only if no reward was paid for this account yet.`
+          : `${formatINR(p.amount)} from ${p.username} (UTR ${p.utrNumber}). The account is activated and the referrer is paid.`,
   });
 
   const columns: TableColumn<AdminPayment>[] = [

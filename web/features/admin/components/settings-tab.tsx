@@ -2,7 +2,7 @@
 // limits (SMS budgets, sign-ups per referral code, rewards for waived activations), saved with
 // PUT /api/admin/settings; server validation messages show beside their fields.
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { Save } from 'lucide-react';
+import { Save, Upload } from 'lucide-react';
 import type { AdminSettings } from '../../../../contract/settings.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
@@ -11,10 +11,10 @@ import { Input } from '../../../components/ui/input.tsx';
 import { SkeletonList } from '../../../components/ui/skeleton.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
-import { formatINR } from '../../../lib/format.ts';
+import { formatFileSize, formatINR } from '../../../lib/format.ts';
 import { useIsMobile } from '../../../lib/use-media-query.ts';
 import { SwitchRow } from '../../../components/ui/switch.tsx';
-import { useAdminSettings, useUpdateSettings } from '../api.ts';
+import { useAdminSettings, useRemoveAndroidApp, useUpdateSettings, useUploadAndroidApp } from '../api.ts';
 
 interface FormState {
   upiId: string;
@@ -30,6 +30,10 @@ interface FormState {
   signupsPerReferrerPerHour: string;
   smsPerHour: string;
   rewardWaivedActivations: boolean;
+  supportContactName: string;
+  postalAddress: string;
+  legalName: string;
+  registeredAddress: string;
 }
 
 const trimZeros = (money: string) => money.replace(/\.00$/, '');
@@ -49,6 +53,10 @@ function toForm(s: AdminSettings): FormState {
     signupsPerReferrerPerHour: String(s.signupsPerReferrerPerHour),
     smsPerHour: String(s.smsPerHour),
     rewardWaivedActivations: s.rewardWaivedActivations,
+    supportContactName: s.supportContactName ?? '',
+    postalAddress: s.postalAddress ?? '',
+    legalName: s.legalName ?? '',
+    registeredAddress: s.registeredAddress ?? '',
   };
 }
 
@@ -108,6 +116,10 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
         signupsPerReferrerPerHour: toInt(form.signupsPerReferrerPerHour),
         smsPerHour: toInt(form.smsPerHour),
         rewardWaivedActivations: form.rewardWaivedActivations,
+        supportContactName: form.supportContactName,
+        postalAddress: form.postalAddress,
+        legalName: form.legalName,
+        registeredAddress: form.registeredAddress,
       },
       {
         onSuccess: () => toast({ title: 'Settings updated', description: 'The new settings apply from now on.', variant: 'success' }),
@@ -214,6 +226,27 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
 
       <Card>
         <CardHeader>
+          <CardTitle>Support and legal details</CardTitle>
+          <CardDescription>Shown on the support page and in the privacy policy and terms. A line stays off the page until it is filled in.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+          <Field label="Support contact name" error={err('supportContactName')} hint="Who answers e-mail, e.g. Customer Care Desk">
+            <Input value={form.supportContactName} onChange={set('supportContactName')} />
+          </Field>
+          <Field label="Postal address" error={err('postalAddress')}>
+            <Input value={form.postalAddress} onChange={set('postalAddress')} autoComplete="street-address" />
+          </Field>
+          <Field label="Registered business name" error={err('legalName')} hint="The legal name in the privacy policy and terms">
+            <Input value={form.legalName} onChange={set('legalName')} />
+          </Field>
+          <Field label="Registered address" error={err('registeredAddress')}>
+            <Input value={form.registeredAddress} onChange={set('registeredAddress')} />
+          </Field>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
           <CardTitle>Abuse protection</CardTitle>
           <CardDescription>
             Limits on SMS codes and sign-ups, counted per hour. Mobile carriers share addresses among many people, so keep the per-address limit generous.
@@ -240,6 +273,8 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
         </CardContent>
       </Card>
 
+      <AndroidAppCard settings={settings} />
+
       <div className="sticky bottom-20 z-10 flex justify-end md:bottom-4">
         <Button type="submit" size="lg" loading={update.isPending} loadingText="Saving…" className="w-full shadow-raised sm:w-auto">
           <Save aria-hidden="true" className="size-4" /> Update Settings
@@ -248,3 +283,63 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
     </form>
   );
 }
+
+/** The Android app package: upload a new version (checked by the server), or remove it. */
+function AndroidAppCard({ settings }: { settings: AdminSettings }) {
+  const upload = useUploadAndroidApp();
+  const remove = useRemoveAndroidApp();
+  const [file, setFile] = useState<File | null>(null);
+  const [version, setVersion] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const app = settings.androidApp;
+
+  const onUpload = () => {
+    setErrors({});
+    upload.mutate(
+      { file, version },
+      {
+        onSuccess: (saved) => {
+          toast({ title: 'App uploaded', description: `Version ${saved.androidApp?.version ?? version} is now on the download page.`, variant: 'success' });
+          setFile(null);
+          setVersion('');
+        },
+        onError: (err) => {
+          if (err instanceof ApiError && err.fields) setErrors(err.fields);
+          toast({ title: 'Upload failed', description: errorMessage(err, 'Could not upload the app'), variant: 'destructive' });
+        },
+      },
+    );
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Android app</CardTitle>
+        <CardDescription>
+          {app
+            ? `Version ${app.version} (${formatFileSize(app.sizeBytes)}) is offered on the download page.`
+            : 'No app yet: the download page says the Android app is coming and offers the web app instead.'}
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid grid-cols-1 items-start gap-4 sm:grid-cols-[1fr_10rem_auto]">
+        <Field label="APK file" error={errors.apk} hint="An .apk of at most 50 MB">
+          <Input type="file" accept=".apk,application/vnd.android.package-archive" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+        </Field>
+        <Field label="Version" error={errors.version}>
+          <Input value={version} onChange={(e) => setVersion(e.target.value)} placeholder="1.0.0" inputMode="decimal" />
+        </Field>
+        <div className="flex gap-2 sm:pt-7">
+          <Button type="button" onClick={onUpload} loading={upload.isPending} loadingText="Uploading…" disabled={!file}>
+            <Upload aria-hidden="true" className="size-4" /> Upload
+          </Button>
+          {app ? (
+            <Button type="button" variant="outline" loading={remove.isPending} loadingText="Removing…" onClick={() => remove.mutate()}>
+              Remove
+            </Button>
+          ) : null}
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+

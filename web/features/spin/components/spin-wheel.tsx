@@ -1,17 +1,26 @@
-// The prize wheel (its own lazy chunk): 8 labelled SVG segments in wheel order, a pointer at the top
-// and the GO button in the hub. spinTo(index) turns it several times with an ease-out deceleration
-// and stops with that segment under the pointer; the Web Animations API is used so the CSS
-// reduced-motion overrides cannot cut the timing short.
-import { forwardRef, useImperativeHandle, useRef } from 'react';
+// The prize wheel (its own lazy chunk): 8 labelled SVG segments in wheel order, each with its
+// chance on it (a 0% segment is greyed and says so), a pointer at the top and the GO button in the
+// hub. spinTo(index) turns it several times with an ease-out deceleration and stops with that
+// segment under the pointer; the Web Animations API is used so the CSS reduced-motion overrides
+// cannot cut the timing short. At rest every label is turned upright, so it reads level wherever
+// the wheel stopped.
+import { forwardRef, useImperativeHandle, useRef, useState } from 'react';
 import { cn } from '../../../lib/cn.ts';
 import { formatINR } from '../../../lib/format.ts';
+import { formatChance } from '../chance.ts';
 
 export interface SpinWheelHandle {
   spinTo(segmentIndex: number, durationMs: number): Promise<void>;
 }
 
+export interface WheelSegmentView {
+  amount: string;
+  /** 0..1; undefined while the odds are not known. */
+  probability?: number;
+}
+
 export interface SpinWheelProps {
-  amounts: string[];
+  segments: WheelSegmentView[];
   spinning: boolean;
   disabled: boolean;
   onGo: () => void;
@@ -25,16 +34,19 @@ const SEGMENT_STYLES = [
 ];
 
 const R = 96;
+const LABEL_R = 60;
 
 function point(deg: number, r: number): string {
   const a = (deg * Math.PI) / 180;
   return `${(r * Math.sin(a)).toFixed(3)} ${(-r * Math.cos(a)).toFixed(3)}`;
 }
 
-const SpinWheel = forwardRef<SpinWheelHandle, SpinWheelProps>(function SpinWheel({ amounts, spinning, disabled, onGo }, ref) {
+const SpinWheel = forwardRef<SpinWheelHandle, SpinWheelProps>(function SpinWheel({ segments, spinning, disabled, onGo }, ref) {
   const wheel = useRef<SVGGElement>(null);
   const rotation = useRef(0);
-  const step = 360 / amounts.length;
+  // The wheel's angle at rest: labels are turned by its opposite so they read level.
+  const [restAngle, setRestAngle] = useState(0);
+  const step = 360 / segments.length;
 
   useImperativeHandle(
     ref,
@@ -57,6 +69,7 @@ const SpinWheel = forwardRef<SpinWheelHandle, SpinWheelProps>(function SpinWheel
         el.style.transform = `rotate(${to}deg)`;
         anim.cancel();
         rotation.current = to;
+        setRestAngle(to % 360);
       },
     }),
     [step],
@@ -64,28 +77,39 @@ const SpinWheel = forwardRef<SpinWheelHandle, SpinWheelProps>(function SpinWheel
 
   return (
     <div className="relative mx-auto aspect-square w-full max-w-[340px]">
-      <svg viewBox="-110 -110 220 220" className="size-full drop-shadow-md" role="img" aria-label={`Prize wheel with ${amounts.length} segments: ${amounts.map((a) => formatINR(a, 0)).join(', ')}`}>
+      <svg
+        viewBox="-110 -110 220 220"
+        className="size-full drop-shadow-md"
+        role="img"
+        aria-label={`Prize wheel with ${segments.length} segments: ${segments
+          .map((seg) => `${formatINR(seg.amount, 0)}${seg.probability !== undefined ? ` (${formatChance(seg.probability)} chance)` : ''}`)
+          .join(', ')}`}
+      >
         <circle r="108" className="fill-primary" />
         <circle r="100" className="fill-card" />
         <g ref={wheel} style={{ transformOrigin: '0 0', transformBox: 'view-box' }}>
-          {amounts.map((amount, i) => {
-            const s = SEGMENT_STYLES[i % SEGMENT_STYLES.length]!;
+          {segments.map((seg, i) => {
+            const never = seg.probability === 0;
+            const s = never ? { fill: 'fill-muted', text: 'fill-muted-foreground' } : SEGMENT_STYLES[i % SEGMENT_STYLES.length]!;
             const a0 = i * step - step / 2;
             const a1 = i * step + step / 2;
-            const label = formatINR(amount, 0);
+            const label = formatINR(seg.amount, 0);
             return (
-              <g key={i}>
+              <g key={i} data-segment={i}>
                 <path d={`M0 0 L${point(a0, R)} A${R} ${R} 0 0 1 ${point(a1, R)} Z`} className={cn(s.fill, 'stroke-card')} strokeWidth="1.5" />
-                <text
-                  // Labels run along the radius; on the left half they are turned so they never read upside down.
-                  transform={`rotate(${i * step}) translate(0 -62) rotate(${i * step > 180 ? 90 : -90})`}
-                  textAnchor="middle"
-                  dominantBaseline="central"
-                  className={cn(s.text, 'font-bold')}
-                  style={{ fontSize: label.length > 5 ? 12 : 14 }}
-                >
-                  {label}
-                </text>
+                <g transform={`rotate(${i * step}) translate(0 ${-LABEL_R}) rotate(${-(i * step)})`}>
+                  {/* Level in the wheel's frame; at rest also undo the wheel's own turn. */}
+                  <g style={{ transform: `rotate(${-restAngle}deg)`, transition: spinning ? undefined : 'transform 250ms ease-out' }}>
+                    <text textAnchor="middle" y={seg.probability !== undefined ? -4 : 0} dominantBaseline="central" className={cn(s.text, 'font-bold')} style={{ fontSize: label.length > 5 ? 11 : 13 }}>
+                      {label}
+                    </text>
+                    {seg.probability !== undefined ? (
+                      <text textAnchor="middle" y={9} dominantBaseline="central" className={cn(s.text, 'font-semibold')} style={{ fontSize: 8 }}>
+                        {formatChance(seg.probability)}
+                      </text>
+                    ) : null}
+                  </g>
+                </g>
               </g>
             );
           })}
