@@ -24,10 +24,17 @@ export function parseRupees(input: unknown): bigint | null {
   return BigInt(whole) * 100n + BigInt((frac + '00').slice(0, 2));
 }
 
-/** 40000n -> "400.00" */
+const SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+
+/** 40000n -> "400.00" (integer arithmetic only; plain numbers while exact, as they are ~10x faster). */
 export function formatPaise(paise: bigint): string {
   const negative = paise < 0n;
   const abs = negative ? -paise : paise;
+  if (abs <= SAFE) {
+    const n = Number(abs);
+    const frac = n % 100;
+    return `${negative ? '-' : ''}${(n - frac) / 100}.${frac < 10 ? '0' : ''}${frac}`;
+  }
   const whole = abs / 100n;
   const frac = (abs % 100n).toString().padStart(2, '0');
   return `${negative ? '-' : ''}${whole.toString()}.${frac}`;

@@ -1,7 +1,6 @@
 // buildApp: the whole HTTP surface on one Fastify instance. The JSON API lives under /api; every
 // other path serves the built single-page app. Tests build it with their own context.
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import multipart from '@fastify/multipart';
 import type { AppContext } from './context.ts';
@@ -24,6 +23,7 @@ import { adminWithdrawalsRoutes } from './withdrawals/admin-withdrawals.routes.t
 import { androidAppAdminRoutes, androidAppDownloadRoutes } from './android-app/android-app.routes.ts';
 import { WITHDRAWAL_SCREENSHOT_MAX_BYTES } from '../contract/constants.ts';
 import { isApiRequest } from './routing.ts';
+import { securityHeaders } from './security-headers.ts';
 import { addressKey } from './throttle/address-key.ts';
 
 export interface BuildAppOptions {
@@ -64,27 +64,9 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     request.log.info({ method: request.method, url: request.url.split('?')[0], statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request done');
   });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        manifestSrc: ["'self'"],
-        workerSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-      },
-    },
-    // The app is also served over plain http on a LAN or localhost during development.
-    strictTransportSecurity: ctx.config.appOrigin.startsWith('https://') ? undefined : false,
-    crossOriginEmbedderPolicy: false,
+  const headers = securityHeaders(ctx.config);
+  app.addHook('onRequest', async (_request, reply) => {
+    void reply.headers(headers);
   });
 
   await app.register(rateLimit, {

@@ -13,8 +13,8 @@ import type { AppContext } from '../context.ts';
 import { clientIp, requireUser } from '../sessions/auth.ts';
 import type { SessionMeta } from '../sessions/sessions.service.ts';
 import { warmDummyHash } from './password.ts';
+import { toUserResponse } from './user-response.ts';
 import {
-  getCurrentUser,
   login,
   logout,
   registerAccount,
@@ -61,9 +61,10 @@ export function accountsRoutes(ctx: AppContext): FastifyPluginAsync {
       return reply.status(204).send();
     });
 
+    // Answered from the session lookup the request already made: no second query.
     app.get('/user', async (request) => {
       const user = requireUser(request);
-      return getCurrentUser(ctx, user.id);
+      return toUserResponse(user, request.auth!.walletBalancePaise, request.auth!.referralsPerSpin);
     });
 
     app.post('/forgot-password', async (request) => {

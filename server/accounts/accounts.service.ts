@@ -18,6 +18,7 @@ import { hashPassword, verifyPassword } from './password.ts';
 import { newReferralCode } from './referral-code.ts';
 import { getUserResponse } from './user-response.ts';
 import { clearSignInFailures, signInKey, takeSignInGuess } from './login-throttle.ts';
+import { bumpCounters } from '../stats/stat-counters.ts';
 
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid mobile number or password';
 export const INVALID_EMAIL_CREDENTIALS_MESSAGE = 'Invalid email or password';
@@ -122,6 +123,7 @@ export async function registerAccount(ctx: AppContext, input: RegisterRequest, m
         });
         await createWallet(tx, userId, now);
         await tx.insert(referrals).values({ id: newId(), referrerId: referrer.id, referredId: userId, createdAt: now });
+        await bumpCounters(tx, { users: 1 });
       }
       // Every check has passed: this sign-up now counts against the referral code's hourly budget.
       const velocity = await consumeBudgets(tx, [signupReferrerBudget(await getAppSettings(tx), referrer.id)], now);
@@ -256,10 +258,6 @@ export async function login(
 
 export async function logout(ctx: AppContext, sessionId: string): Promise<void> {
   await revokeSession(ctx.db, sessionId, ctx.now());
-}
-
-export async function getCurrentUser(ctx: AppContext, userId: string): Promise<User> {
-  return getUserResponse(ctx.db, userId);
 }
 
 async function findResettableUser(ctx: AppContext, phone: string): Promise<UserRow | undefined> {

@@ -13,6 +13,7 @@ import { DUPLICATE_EMAIL_MESSAGE, DUPLICATE_PHONE_MESSAGE, mapUserUniqueViolatio
 import { hashPassword } from './password.ts';
 import { newReferralCode } from './referral-code.ts';
 import { getUserResponse } from './user-response.ts';
+import { bumpCounters } from '../stats/stat-counters.ts';
 
 /** Any fixed number: the advisory lock held while the first admin is created. */
 const ADMIN_SETUP_LOCK_KEY = 727_002;
@@ -63,6 +64,7 @@ export async function createFirstAdmin(
         updatedAt: now,
       });
       await createWallet(tx, id, now);
+      await bumpCounters(tx, { users: 1, activated_users: 1 });
       await recordAudit(tx, {
         actorId: id,
         action: 'admin.setup',

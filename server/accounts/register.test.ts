@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { drivers, expectLedgerHolds, startTestServer, type TestServer } from '../test/harness.ts';
-import { createActivatedUser, createAdmin, nextPhone, registerUser, type SignedIn } from '../test/fixtures.ts';
+import { activateUser, createActivatedUser, createAdmin, nextPhone, registerUser, type SignedIn } from '../test/fixtures.ts';
 import { ledgerAccounts, referrals, users } from '../db/schema.ts';
 
 describe.each(drivers)('registration and SMS verification (%s)', (driver) => {
@@ -100,8 +100,7 @@ describe.each(drivers)('registration and SMS verification (%s)', (driver) => {
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({ code: 'INVALID_REFERRAL_CODE', message: 'Invalid referral code' });
 
-    // Activation belongs to another feature; set the flag directly to test only the referral rule.
-    await s.ctx.db.update(users).set({ isActivated: true }).where(eq(users.id, referrer.user.id));
+    await activateUser(s, admin.token, referrer);
     const accepted = await s.api('POST', '/api/register', { body: body({ referralCode: referrer.user.referralCode.toLowerCase() }) });
     expect(accepted.status).toBe(201);
     const ref = await s.ctx.db.select().from(referrals).where(eq(referrals.referredId, accepted.body.userId));

@@ -8,12 +8,18 @@ import { referrals, users } from '../db/schema.ts';
 import { createWallet, postEntry } from '../ledger/ledger.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { getAppSettings, type AppSettingsRow } from '../settings/settings.service.ts';
+import type { CounterDeltas } from '../stats/stat-counters.ts';
 
 export interface ActivationOutcome {
   /** False when the user was already activated: nothing was changed. */
   activated: boolean;
   /** The reward paid to the referrer, if one was paid. */
   reward: { referralId: string; referrerId: string; amountPaise: bigint; spinGranted: boolean } | null;
+}
+
+/** What an activation changes in the Overview's running totals. */
+export function activationDeltas(outcome: ActivationOutcome): CounterDeltas {
+  return { activated_users: outcome.activated ? 1 : 0, earnings_paise: outcome.reward?.amountPaise ?? 0n };
 }
 
 /**

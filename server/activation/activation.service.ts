@@ -22,6 +22,7 @@ import { AppError, badRequest, conflict, isUniqueViolation, notFound } from '../
 import { detectImageType } from '../uploads/image-type.ts';
 import { getAppSettings } from '../settings/settings.service.ts';
 import { inTransaction, type RunInTx } from '../idempotency/idempotency.ts';
+import { bumpCounters } from '../stats/stat-counters.ts';
 
 type PaymentRow = typeof manualPayments.$inferSelect;
 
@@ -125,6 +126,7 @@ export async function submitManualPayment(
         })
         .returning();
       if (!row) throw new Error('insert returned nothing');
+      await bumpCounters(tx, { pending_payments: 1 });
       return toManualPayment(row);
     });
   } catch (err) {

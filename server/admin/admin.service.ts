@@ -26,7 +26,8 @@ import { smsGlobalBudget } from '../accounts/otp.service.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { PLATFORM_ACCOUNTS, postEntry } from '../ledger/ledger.service.ts';
-import { activateUserAndReward } from '../activation/activate-user.ts';
+import { activateUserAndReward, activationDeltas } from '../activation/activate-user.ts';
+import { addDeltas, bumpCounters, readCounters } from '../stats/stat-counters.ts';
 import { toManualPayment } from '../activation/activation.service.ts';
 
 export interface AdminActor {
@@ -36,24 +37,24 @@ export interface AdminActor {
 
 // ---- stats ----------------------------------------------------------------------------------
 
+/**
+ * The Overview's numbers from the running totals (stat_counters), not a scan of users: admins, a
+ * handful, are counted apart and taken off the user totals.
+ */
 export async function getAdminStats(db: DbOrTx, now: Date): Promise<AdminStats> {
-  const [u] = await db
-    .select({
-      totalUsers: sql<number>`count(*) filter (where not ${users.isAdmin})::int`,
-      activatedUsers: sql<number>`count(*) filter (where not ${users.isAdmin} and ${users.isActivated})::int`,
-      totalEarnings: sql<string>`coalesce(sum(${users.totalEarningsPaise}), 0)::text`,
-    })
-    .from(users);
-  const [w] = await db.select({ n: sql<number>`count(*)::int` }).from(withdrawals).where(eq(withdrawals.status, 'pending'));
-  const [p] = await db.select({ n: sql<number>`count(*)::int` }).from(manualPayments).where(eq(manualPayments.status, 'pending'));
+  const totals = await readCounters(db);
+  const [admins] = await db
+    .select({ all: sql<number>`count(*)::int`, activated: sql<number>`count(*) filter (where ${users.isActivated})::int` })
+    .from(users)
+    .where(eq(users.isAdmin, true));
   const settings = await getAppSettings(db);
   const sentLastHour = await usedBudget(db, smsGlobalBudget(settings), now);
   return {
-    totalUsers: Number(u?.totalUsers ?? 0),
-    activatedUsers: Number(u?.activatedUsers ?? 0),
-    totalEarnings: formatPaise(BigInt(u?.totalEarnings ?? '0')),
-    pendingWithdrawals: Number(w?.n ?? 0),
-    pendingPayments: Number(p?.n ?? 0),
+    totalUsers: Number(totals.users) - Number(admins?.all ?? 0),
+    activatedUsers: Number(totals.activated_users) - Number(admins?.activated ?? 0),
+    totalEarnings: formatPaise(totals.earnings_paise),
+    pendingWithdrawals: Number(totals.pending_withdrawals),
+    pendingPayments: Number(totals.pending_payments),
     sms: { sentLastHour, perHour: settings.smsPerHour, budgetReached: sentLastHour >= settings.smsPerHour },
   };
 }
@@ -192,6 +193,7 @@ export async function activateUserByAdmin(
       throw conflict('User is already activated', 'ALREADY_ACTIVATED');
     }
     const fee = settings.activationFeePaise;
+    await bumpCounters(tx, activationDeltas(outcome));
     await postEntry(tx, {
       kind: 'activation_fee_waiver',
       refId: userId,
@@ -330,6 +332,7 @@ export async function decidePayment(
       });
       await reverseFeeWaiver(tx, payment.userId, now);
       const outcome = await activateUserAndReward(tx, payment.userId, now, 'payment');
+      await bumpCounters(tx, addDeltas({ pending_payments: -1 }, activationDeltas(outcome)));
       await notify(tx, {
         userId: payment.userId,
         kind: 'payment_approved',
@@ -353,6 +356,7 @@ export async function decidePayment(
         at: now,
       });
     } else {
+      await bumpCounters(tx, { pending_payments: -1 });
       await notify(tx, {
         userId: payment.userId,
         kind: 'payment_rejected',

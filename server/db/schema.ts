@@ -63,6 +63,8 @@ export const users = pgTable(
     index('users_email_lower_idx').using('btree', sql`lower(${t.email}) text_pattern_ops`),
     // Part of a phone number ("345007") finds the user: trigram index (pg_trgm).
     index('users_phone_trgm_idx').using('gin', sql`${t.phone} gin_trgm_ops`),
+    // The few admins, counted apart from the users the Overview counts.
+    index('users_admin_idx').on(t.id).where(sql`${t.isAdmin}`),
     check('users_status_check', sql`${t.status} in ('active', 'suspended')`),
     check('users_referrals_nonneg', sql`${t.successfulReferrals} >= 0`),
     check('users_earnings_nonneg', sql`${t.totalEarningsPaise} >= 0`),
@@ -440,6 +442,21 @@ export const notifications = pgTable(
     index('notifications_user_idx').on(t.userId, t.createdAt),
     index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
   ],
+);
+
+/**
+ * Running totals for the admin Overview, kept in the same transactions that change what they count
+ * (so the Overview never scans users). Spread over shards so concurrent writers rarely meet on one
+ * row; a total is the sum of its shards. `ledger:check` compares them with a recount.
+ */
+export const statCounters = pgTable(
+  'stat_counters',
+  {
+    name: text('name').notNull(),
+    shard: integer('shard').notNull(),
+    value: bigint('value', { mode: 'bigint' }).notNull().default(sql`0`),
+  },
+  (t) => [primaryKey({ columns: [t.name, t.shard] }), check('stat_counters_shard_check', sql`${t.shard} >= 0 and ${t.shard} < 16`)],
 );
 
 /** The first answer to a money-moving call made with an Idempotency-Key, replayed on retries. */

@@ -2,6 +2,7 @@
 // the end of every money test. Each returns the offending rows; an empty list means it holds.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { RECOUNT_SQL } from '../stats/stat-counters.ts';
 
 export interface InvariantResult {
   name: string;
@@ -79,6 +80,12 @@ export async function checkLedgerInvariants(db: Db): Promise<InvariantResult[]> 
       'spins used = spins drawn, and never more than granted',
       sql`select u.id::text, u.spins_used, count(s.id)::int as drawn from users u left join spins s on s.user_id = u.id
           group by u.id, u.spins_used, u.spins_granted having u.spins_used <> count(s.id) or u.spins_used > u.spins_granted`,
+    ],
+    [
+      "the Overview's running totals equal a recount",
+      sql`select r.name, r.value::text as recount, coalesce(c.total, 0)::text as counters
+          from (${RECOUNT_SQL}) r left join (select name, sum(value) as total from stat_counters group by name) c on c.name = r.name
+          where r.value <> coalesce(c.total, 0)`,
     ],
     [
       'pending payouts equal the pending withdrawals',

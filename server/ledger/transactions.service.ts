@@ -10,6 +10,7 @@ import { DEFAULT_PAGE_LIMIT } from '../../contract/constants.ts';
 import { formatPaise } from '../../contract/money.ts';
 import type { Transaction } from '../../contract/wallet.ts';
 import type { AppContext } from '../context.ts';
+import type { Db } from '../db/client.ts';
 import { isUuid } from '../db/ids.ts';
 import { ledgerEntries, ledgerLines, referrals, users, withdrawals } from '../db/schema.ts';
 import { walletAccountId } from './ledger.service.ts';
@@ -62,19 +63,15 @@ function toTransaction(row: HistoryRow): Transaction {
   }
 }
 
-export async function listTransactions(
-  ctx: AppContext,
-  userId: string,
-  page: { limit?: number; before?: string },
-): Promise<Transaction[]> {
-  const wallet = walletAccountId(userId);
+/** The page query, prepared once per database: with a cursor (`before` = an entry id) or without. */
+function preparePage(db: Db, withCursor: boolean) {
+  const wallet = sql.placeholder('wallet');
   const conditions: SQL[] = [eq(ledgerLines.accountId, wallet), sql`${ledgerLines.seq} is not null`];
-  if (page.before) {
-    if (!isUuid(page.before)) return [];
+  if (withCursor) {
     // The cursor is the last entry shown; its line on this wallet gives the place to go on from.
-    conditions.push(lt(ledgerLines.seq, sql`(select b.seq from ${ledgerLines} b where b.entry_id = ${page.before} and b.account_id = ${wallet})`));
+    conditions.push(lt(ledgerLines.seq, sql`(select b.seq from ${ledgerLines} b where b.entry_id = ${sql.placeholder('before')} and b.account_id = ${wallet})`));
   }
-  const rows = await ctx.db
+  return db
     .select({
       id: ledgerEntries.id,
       kind: ledgerEntries.kind,
@@ -95,7 +92,25 @@ export async function listTransactions(
     .leftJoin(referredUsers, eq(referredUsers.id, referrals.referredId))
     .where(and(...conditions))
     .orderBy(desc(ledgerLines.seq))
-    .limit(page.limit ?? DEFAULT_PAGE_LIMIT);
+    .limit(sql.placeholder('limit'))
+    .prepare(withCursor ? 'transactions_page_before' : 'transactions_page');
+}
+
+const prepared = new WeakMap<Db, { first: ReturnType<typeof preparePage>; before: ReturnType<typeof preparePage> }>();
+
+export async function listTransactions(
+  ctx: AppContext,
+  userId: string,
+  page: { limit?: number; before?: string },
+): Promise<Transaction[]> {
+  if (page.before !== undefined && !isUuid(page.before)) return [];
+  let statements = prepared.get(ctx.db);
+  if (!statements) {
+    statements = { first: preparePage(ctx.db, false), before: preparePage(ctx.db, true) };
+    prepared.set(ctx.db, statements);
+  }
+  const params = { wallet: walletAccountId(userId), limit: page.limit ?? DEFAULT_PAGE_LIMIT };
+  const rows = page.before ? await statements.before.execute({ ...params, before: page.before }) : await statements.first.execute(params);
   return rows.map((r) =>
     toTransaction({
       ...r,

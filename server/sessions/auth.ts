@@ -5,15 +5,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ADMIN_RECENT_SIGN_IN_MS } from '../../contract/constants.ts';
 import type { AppContext } from '../context.ts';
 import { forbidden, unauthenticated } from '../errors.ts';
-import { findSessionUser, type SessionUser } from './sessions.service.ts';
+import { findSessionUser, type SessionLookup, type SessionUser } from './sessions.service.ts';
 import { isApiRequest } from '../routing.ts';
 
-export interface RequestAuth {
-  sessionId: string;
-  /** When this session was signed in: security changes need a recent one. */
-  sessionCreatedAt: Date;
-  user: SessionUser;
-}
+/** The signed-in session of a request (see findSessionUser): session, user, balance, one setting. */
+export type RequestAuth = SessionLookup;
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -13,6 +13,7 @@ import { notify } from '../notifications/notifications.service.ts';
 import { getAppSettings } from '../settings/settings.service.ts';
 import { drawSegment } from './wheel-draw.ts';
 import { inTransaction, type RunInTx } from '../idempotency/idempotency.ts';
+import { bumpCounters } from '../stats/stat-counters.ts';
 
 export async function useSpin(ctx: AppContext, userId: string, run: RunInTx = inTransaction(ctx.db)): Promise<SpinResponse> {
   const at = ctx.now();
@@ -50,6 +51,7 @@ export async function useSpin(ctx: AppContext, userId: string, run: RunInTx = in
         .update(users)
         .set({ totalEarningsPaise: sql`${users.totalEarningsPaise} + ${prizePaise}` })
         .where(eq(users.id, userId));
+      await bumpCounters(tx, { earnings_paise: prizePaise });
       await notify(tx, {
         userId,
         kind: 'spin_prize',

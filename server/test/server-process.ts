@@ -50,14 +50,23 @@ export async function waitForHealthy(url: string, timeoutMs: number, stillRunnin
     }
     if (!stillRunning()) throw new Error('the server process exited');
     if (Date.now() - started > timeoutMs) throw new Error(`${url}/healthz not 200 within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 20));
   }
 }
 
-export async function startServerProcess(opts: { databaseUrl: string; dataDir?: string; env?: Record<string, string> }): Promise<ServerProcess> {
+export interface ServerProcessOptions {
+  /** PostgreSQL; without it the process runs on the embedded database in its DATA_DIR. */
+  databaseUrl?: string;
+  dataDir?: string;
+  env?: Record<string, string>;
+  /** node's arguments (default: the server's TypeScript entry through tsx). */
+  args?: string[];
+}
+
+export async function startServerProcess(opts: ServerProcessOptions): Promise<ServerProcess> {
   const dataDir = opts.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'rh-proc-')));
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, opts.args ?? ['--import', 'tsx', 'server/main.ts'], {
     cwd: REPO_ROOT,
     env: {
       PATH: process.env.PATH,
@@ -66,7 +75,7 @@ export async function startServerProcess(opts: { databaseUrl: string; dataDir?: 
       HOST: '127.0.0.1',
       PORT: String(port),
       DATA_DIR: dataDir,
-      DATABASE_URL: opts.databaseUrl,
+      ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}),
       SECRETS_KEY: TEST_SECRETS_KEY,
       LOG_LEVEL: 'warn',
       RATE_LIMIT_PER_MINUTE: '1000000',

@@ -24,6 +24,7 @@ import { recordAudit } from '../audit/audit.service.ts';
 import { getAppSettings } from '../settings/settings.service.ts';
 import { detectImageType } from '../uploads/image-type.ts';
 import { inTransaction, type RunInTx } from '../idempotency/idempotency.ts';
+import { bumpCounters } from '../stats/stat-counters.ts';
 
 type WithdrawalRow = typeof withdrawals.$inferSelect;
 
@@ -159,6 +160,7 @@ export async function requestWithdrawal(ctx: AppContext, userId: string, input: 
           { account: { platform: 'payouts_pending' }, amountPaise: form.amount },
         ],
       });
+      await bumpCounters(tx, { pending_withdrawals: 1 });
       await notify(tx, {
         userId,
         kind: 'withdrawal_requested',
@@ -290,6 +292,7 @@ export async function decideWithdrawal(
       throw conflict('This withdrawal has already been processed', 'ALREADY_PROCESSED');
     }
     const amount = formatRupeesShort(w.amountPaise);
+    await bumpCounters(tx, { pending_withdrawals: -1 });
     if (decision.status === 'approved') {
       await postEntry(tx, {
         kind: 'withdrawal_payout',

@@ -1,0 +1,35 @@
+// The JavaScript a visitor to /login downloads, against its 120 KB gzip budget, and as a share of the
+// whole app (route-level code splitting). Builds the web app first.
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { gzipKb, LOGIN_JS_BUDGET_KB, readManifest, routeClosureKeys } from '../route-closure.ts';
+import { BENCH_ROOT as root, report } from '../lib/report.ts';
+
+export async function benchBundle(): Promise<void> {
+  console.log('\n# bundle: building the web app');
+  execFileSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  const dist = path.join(root, 'dist', 'web');
+  if (!existsSync(path.join(dist, '.vite', 'manifest.json'))) throw new Error('dist/web/.vite/manifest.json missing: the Vite build must set build.manifest');
+  const manifest = readManifest(dist);
+  const login = gzipKb(dist, manifest, routeClosureKeys(manifest, 'routes/login.tsx'));
+  const budget = LOGIN_JS_BUDGET_KB;
+  await report({
+    name: 'bundle.login-js-gzip',
+    value: login,
+    unit: 'KB',
+    baseline: { name: 'budget', value: budget, unit: 'KB' },
+    ratio: login / budget,
+    target: 'ratio <= 1',
+    pass: login <= budget,
+  });
+  const all = gzipKb(dist, manifest, Object.keys(manifest));
+  await report({
+    name: 'bundle.login-share-of-all-js',
+    value: login,
+    unit: 'KB',
+    baseline: { name: 'all-js', value: all, unit: 'KB' },
+    ratio: login / all,
+    notes: 'how much of the whole app a visitor to /login downloads (route-level code splitting)',
+  });
+}

@@ -1,0 +1,60 @@
+// Restarting: time from launch to the first 200 from /healthz, our server (started the way
+// production starts it) against the bare baseline server, on PostgreSQL and on the embedded
+// database; and the embedded database's memory once idle.
+import { readFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { startServerProcess, type ServerProcess } from '../../server/test/server-process.ts';
+import { withDatabase } from '../lib/database.ts';
+import { median } from '../lib/measure.ts';
+import { goal, report } from '../lib/report.ts';
+import { ourServerArgs } from '../lib/servers.ts';
+
+async function timedStart(start: () => Promise<ServerProcess>): Promise<{ ms: number; server: ServerProcess }> {
+  const t0 = performance.now();
+  const server = await start();
+  return { ms: performance.now() - t0, server };
+}
+
+async function restarts(times: number, start: () => Promise<ServerProcess>): Promise<number> {
+  const samples: number[] = [];
+  for (let i = 0; i < times; i++) {
+    const { ms, server } = await timedStart(start);
+    samples.push(ms);
+    await server.stop();
+  }
+  return median(samples);
+}
+
+async function rssMb(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+export async function benchStart(): Promise<void> {
+  console.log('\n# start: launch to the first /healthz 200 (median of 3 restarts), and idle memory on the embedded database');
+  await withDatabase(async (url) => {
+    const env = { LOG_LEVEL: 'silent', NODE_ENV: 'test' };
+    await (await startServerProcess({ databaseUrl: url, args: ourServerArgs(), env })).stop(); // migrate once
+    const ours = await restarts(3, () => startServerProcess({ databaseUrl: url, args: ourServerArgs(), env }));
+    const bare = await restarts(3, () => startServerProcess({ databaseUrl: url, args: ['--import', 'tsx', 'bench/baseline-server.ts'] }));
+    await report({ name: 'start.postgres', value: ours, unit: 'ms', baseline: { name: 'bare-fastify', value: bare, unit: 'ms' }, ratio: ours / bare, ...goal(ours / bare, 'atMost', 3) });
+
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'rh-bench-pglite-'));
+    try {
+      await (await startServerProcess({ dataDir, args: ourServerArgs(), env })).stop();
+      const pglite = await restarts(3, () => startServerProcess({ dataDir, args: ourServerArgs(), env }));
+      await report({ name: 'start.pglite', value: pglite, unit: 'ms', baseline: { name: 'bare-fastify', value: bare, unit: 'ms' }, ratio: pglite / bare, ...goal(pglite / bare, 'atMost', 3) });
+      const idle = await startServerProcess({ dataDir, args: ourServerArgs(), env });
+      for (let i = 0; i < 50; i++) await idle.api('GET', '/api/app-settings');
+      await new Promise((r) => setTimeout(r, 2000));
+      const mb = await rssMb(idle.pid);
+      await idle.stop();
+      await report({ name: 'start.pglite-idle-rss', value: mb, unit: 'MB', baseline: { name: 'budget', value: 250, unit: 'MB' }, ratio: mb / 250, ...goal(mb / 250, 'atMost', 1) });
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+}
