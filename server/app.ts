@@ -24,6 +24,7 @@ import { androidAppAdminRoutes, androidAppDownloadRoutes } from './android-app/a
 import { WITHDRAWAL_SCREENSHOT_MAX_BYTES } from '../contract/constants.ts';
 import { isApiRequest } from './routing.ts';
 import { securityHeaders } from './security-headers.ts';
+import { registerJsonCompression } from './compression.ts';
 import { addressKey } from './throttle/address-key.ts';
 
 export interface BuildAppOptions {
@@ -64,6 +65,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     request.log.info({ method: request.method, url: request.url.split('?')[0], statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request done');
   });
 
+  registerJsonCompression(app);
   const headers = securityHeaders(ctx.config);
   app.addHook('onRequest', async (_request, reply) => {
     void reply.headers(headers);

@@ -1,4 +1,5 @@
 // Entry point: read config, open the database (migrating it), listen, and say where.
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from './env.ts';
@@ -16,7 +17,13 @@ if (!loaded.ok) {
 }
 const config = loaded.config;
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** The project folder: the nearest folder up from this file with a package.json (source or build). */
+function projectRoot(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(path.join(dir, 'package.json')) && path.dirname(dir) !== dir) dir = path.dirname(dir);
+  return dir;
+}
+const root = projectRoot();
 const { ctx, database } = await createContext(config);
 const app = await buildApp(ctx, {
   logger: config.logLevel === 'silent' ? false : loggerOptions(config.logLevel, { readable: config.nodeEnv === 'development' }),

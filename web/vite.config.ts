@@ -1,6 +1,8 @@
 // Vite build for the single-page app: root is web/, output goes to dist/web which the server serves.
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
@@ -16,9 +18,32 @@ function appNameInHtml(): Plugin {
   };
 }
 
+const COMPRESSIBLE = /\.(js|css|html|svg|json|webmanifest|txt|xml)$/;
+
+/**
+ * After the build, every text file gets a brotli (.br, best quality) and a gzip (.gz) twin beside it,
+ * which the server sends to browsers that accept them: compressed once at build, not per request.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'precompress',
+    apply: 'build',
+    closeBundle() {
+      const walk = (dir: string): string[] => readdirSync(dir).flatMap((name) => (statSync(path.join(dir, name)).isDirectory() ? walk(path.join(dir, name)) : [path.join(dir, name)]));
+      for (const file of walk(path.resolve(webRoot, '../dist/web'))) {
+        if (!COMPRESSIBLE.test(file)) continue;
+        const raw = readFileSync(file);
+        if (raw.length < 512) continue;
+        writeFileSync(`${file}.br`, brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+        writeFileSync(`${file}.gz`, gzipSync(raw, { level: 9 }));
+      }
+    },
+  };
+}
+
 export default defineConfig({
   root: webRoot,
-  plugins: [react(), tailwindcss(), appNameInHtml()],
+  plugins: [react(), tailwindcss(), appNameInHtml(), precompress()],
   define: {
     __APP_NAME__: JSON.stringify(appName),
     __BRAND__: JSON.stringify(process.env.BRAND ?? appName),
