@@ -35,12 +35,6 @@ export function minimumWithdrawalMessage(minWithdrawalPaise: bigint): string {
 
 export const ACCOUNT_NUMBER_RE = /^\d{9,18}$/;
 
-const requiredText = (message: string, max: number) =>
-  text({ error: message })
-    .trim()
-    .min(1, { error: message })
-    .max(max, { error: message });
-
 export const PayoutMethodSchema = z.enum(['upi', 'bank']);
 export type PayoutMethod = z.infer<typeof PayoutMethodSchema>;
 

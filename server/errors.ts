@@ -53,6 +53,11 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   return e?.code === '23505' && (constraint === undefined || e.constraint === constraint);
 }
 
+/** A wallet would have gone below zero: SQLSTATE RH001, raised by rh_post_entry (migration 0006). */
+export function isInsufficientBalance(err: unknown): boolean {
+  return findPgError(err)?.code === 'RH001';
+}
+
 export function isCheckViolation(err: unknown, constraint?: string): boolean {
   const e = findPgError(err);
   return e?.code === '23514' && (constraint === undefined || e.constraint === constraint);

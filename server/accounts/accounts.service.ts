@@ -1,7 +1,7 @@
 // Accounts: registration with a referral code and an SMS code, sign-in, sign-out and password
 // reset. Knows nothing of HTTP: takes parsed contract input, throws AppError, returns mapped objects.
 import { and, desc, eq, isNotNull, isNull, ne, or } from 'drizzle-orm';
-import type { AuthResponse, RegisterRequest, User } from '../../contract/accounts.ts';
+import type { AuthResponse, RegisterRequest } from '../../contract/accounts.ts';
 import { OTP_MAX_ATTEMPTS, OTP_MAX_SENDS_PER_WINDOW, OTP_RESEND_COOLDOWN_S, OTP_SEND_WINDOW_MS, PHONE_EMAIL_DOMAIN } from '../../contract/constants.ts';
 import type { AppContext } from '../context.ts';
 import type { Tx } from '../db/client.ts';

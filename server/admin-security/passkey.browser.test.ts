@@ -112,7 +112,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await new Promise((resolve) => otherSite?.close(resolve));
+  if (otherSite) await new Promise((resolve) => otherSite.close(resolve));
 });
 
 describe.each(drivers)('admin passkeys in Chromium (%s)', (driver) => {

@@ -1,7 +1,7 @@
 // The admin panel's reads and decisions on users and payment proofs: stats, keyset-paged lists,
 // direct activation and approve/reject. Each decision is one transaction with its ledger entry,
 // notifications and audit row. Withdrawals live in server/withdrawals.
-import { and, desc, eq, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type {
   AdminPayment,
   AdminPaymentsPage,
@@ -15,19 +15,19 @@ import type {
 } from '../../contract/admin.ts';
 import { formatPaise } from '../../contract/money.ts';
 import type { AppContext } from '../context.ts';
-import type { DbOrTx, Tx } from '../db/client.ts';
+import type { DbOrTx } from '../db/client.ts';
 import { isUuid } from '../db/ids.ts';
-import { ledgerAccounts, ledgerEntries, ledgerLines, manualPayments, users, withdrawals } from '../db/schema.ts';
+import { at, queryRows, rowFromJson } from '../db/rows.ts';
+import { ledgerAccounts, manualPayments, users } from '../db/schema.ts';
 import { badRequest, conflict, notFound, selfDealing } from '../errors.ts';
-import { inTransaction, type RunInTx } from '../idempotency/idempotency.ts';
+import { inTransaction, runStatement, type RunInTx } from '../idempotency/idempotency.ts';
 import { getAppSettings } from '../settings/settings.service.ts';
 import { usedBudget } from '../throttle/budget.ts';
 import { smsGlobalBudget } from '../accounts/otp.service.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { notify } from '../notifications/notifications.service.ts';
-import { PLATFORM_ACCOUNTS, postEntry } from '../ledger/ledger.service.ts';
+import { postEntry } from '../ledger/ledger.service.ts';
 import { activateUserAndReward, activationDeltas } from '../activation/activate-user.ts';
-import { addDeltas, bumpCounters, readCounters } from '../stats/stat-counters.ts';
+import { bumpCounters, readCounters } from '../stats/stat-counters.ts';
 import { toManualPayment } from '../activation/activation.service.ts';
 
 export interface AdminActor {
@@ -186,7 +186,7 @@ export async function activateUserByAdmin(
   const now = ctx.now();
   return run(async (tx) => {
     const settings = await getAppSettings(tx);
-    const outcome = await activateUserAndReward(tx, userId, now, 'admin', settings);
+    const outcome = await activateUserAndReward(tx, userId, now, 'admin');
     if (!outcome.activated) {
       const [exists] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
       if (!exists) throw notFound('User not found');
@@ -222,31 +222,6 @@ export async function activateUserByAdmin(
     const user = await readAdminUser(tx, userId);
     if (!user) throw notFound('User not found');
     return user;
-  });
-}
-
-/**
- * The fee arrived after all for an account an admin activated without it: the waiver is reversed
- * (activation_fees -> fee_waivers), so the fee is counted once. At most once (unique kind + ref).
- */
-async function reverseFeeWaiver(tx: Tx, userId: string, now: Date): Promise<void> {
-  const [waived] = await tx
-    .select({ amount: ledgerLines.amountPaise })
-    .from(ledgerEntries)
-    .innerJoin(ledgerLines, eq(ledgerLines.entryId, ledgerEntries.id))
-    .where(and(eq(ledgerEntries.kind, 'activation_fee_waiver'), eq(ledgerEntries.refId, userId), eq(ledgerLines.accountId, PLATFORM_ACCOUNTS.activation_fees)))
-    .limit(1);
-  if (!waived) return;
-  await postEntry(tx, {
-    kind: 'activation_fee_waiver_reversal',
-    refId: userId,
-    userId,
-    description: 'Activation fee waiver reversed: the fee was paid',
-    at: now,
-    lines: [
-      { account: { platform: 'activation_fees' }, amountPaise: -waived.amount },
-      { account: { platform: 'fee_waivers' }, amountPaise: waived.amount },
-    ],
   });
 }
 
@@ -303,83 +278,17 @@ export async function decidePayment(
 ): Promise<AdminPayment> {
   if (!isUuid(paymentId)) throw notFound('Payment not found');
   const now = ctx.now();
-  return run(async (tx) => {
-    // Only someone else's pending proof can be decided (no admin approves their own payment).
-    const [payment] = await tx
-      .update(manualPayments)
-      .set({ status: input.status, adminNotes: input.notes, processedAt: now, processedById: actor.id })
-      .where(and(eq(manualPayments.id, paymentId), eq(manualPayments.status, 'pending'), ne(manualPayments.userId, actor.id)))
-      .returning();
-    if (!payment) {
-      const [exists] = await tx.select({ userId: manualPayments.userId }).from(manualPayments).where(eq(manualPayments.id, paymentId)).limit(1);
-      if (!exists) throw notFound('Payment not found');
-      if (exists.userId === actor.id) throw selfDealing('payment');
-      throw conflict('This payment has already been processed', 'ALREADY_PROCESSED');
-    }
-    const amount = formatPaise(payment.amountPaise);
-
-    if (input.status === 'approved') {
-      await postEntry(tx, {
-        kind: 'activation_fee',
-        refId: payment.id,
-        userId: payment.userId,
-        description: `Activation fee (UTR ${payment.utrNumber})`,
-        at: now,
-        lines: [
-          { account: { platform: 'upi_collections' }, amountPaise: -payment.amountPaise },
-          { account: { platform: 'activation_fees' }, amountPaise: payment.amountPaise },
-        ],
-      });
-      await reverseFeeWaiver(tx, payment.userId, now);
-      const outcome = await activateUserAndReward(tx, payment.userId, now, 'payment');
-      await bumpCounters(tx, addDeltas({ pending_payments: -1 }, activationDeltas(outcome)));
-      await notify(tx, {
-        userId: payment.userId,
-        kind: 'payment_approved',
-        title: 'Payment approved',
-        body: `Your payment of ₹${amount} (UTR ${payment.utrNumber}) was approved.`,
-        at: now,
-      });
-      await recordAudit(tx, {
-        actorId: actor.id,
-        action: 'payment.approved',
-        targetType: 'manual_payment',
-        targetId: payment.id,
-        ip: actor.ip,
-        details: {
-          userId: payment.userId,
-          amount,
-          utrNumber: payment.utrNumber,
-          activated: outcome.activated,
-          referralReward: outcome.reward ? { referrerId: outcome.reward.referrerId, amount: formatPaise(outcome.reward.amountPaise) } : null,
-        },
-        at: now,
-      });
-    } else {
-      await bumpCounters(tx, { pending_payments: -1 });
-      await notify(tx, {
-        userId: payment.userId,
-        kind: 'payment_rejected',
-        title: 'Payment rejected',
-        body: `Your payment proof (UTR ${payment.utrNumber}) was rejected.${payment.adminNotes ? ` Reason: ${payment.adminNotes}` : ''} You can submit a new proof.`,
-        at: now,
-      });
-      await recordAudit(tx, {
-        actorId: actor.id,
-        action: 'payment.rejected',
-        targetType: 'manual_payment',
-        targetId: payment.id,
-        ip: actor.ip,
-        details: { userId: payment.userId, amount, utrNumber: payment.utrNumber, notes: payment.adminNotes },
-        at: now,
-      });
-    }
-
-    const [owner] = await tx
-      .select({ username: users.username, phone: users.phone, userActivated: users.isActivated })
-      .from(users)
-      .where(eq(users.id, payment.userId))
-      .limit(1);
-    return toAdminPayment({ ...payment, username: owner?.username ?? '', phone: owner?.phone ?? null, userActivated: owner?.userActivated ?? false });
+  return runStatement(run, async (db) => {
+    // One call: rh_decide_payment (migration 0006) records the fee, reverses a waiver the fee now
+    // replaces, activates the payer, pays the referrer, and writes notifications, audit and counters.
+    const [row] = await queryRows<{ outcome: string; payment: unknown; username: string | null; phone: string | null; user_activated: boolean | null }>(
+      db,
+      sql`select * from rh_decide_payment(${paymentId}::uuid, ${actor.id}::uuid, ${actor.ip}, ${input.status}, ${input.notes ?? null}, ${at(now)})`,
+    );
+    if (!row || row.outcome === 'not_found') throw notFound('Payment not found');
+    if (row.outcome === 'self_dealing') throw selfDealing('payment');
+    if (row.outcome !== 'ok') throw conflict('This payment has already been processed', 'ALREADY_PROCESSED');
+    const payment = rowFromJson(manualPayments, row.payment);
+    return toAdminPayment({ ...payment, username: row.username ?? '', phone: row.phone, userActivated: row.user_activated ?? false });
   });
 }

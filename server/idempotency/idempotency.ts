@@ -7,7 +7,7 @@
 // text fields and the file's bytes): the same key with another request is a 422. Keys live 24 h.
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { and, eq, gt, lt, lte } from 'drizzle-orm';
+import { and, eq, gt, lte } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import type { Db, DbOrTx, Tx } from '../db/client.ts';
 import { idempotencyKeys } from '../db/schema.ts';
@@ -18,14 +18,24 @@ export const REPLAYED_HEADER = 'Idempotent-Replayed';
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 const KEY_CONSTRAINT = 'idempotency_keys_user_id_key_pk';
 
-/** Runs a unit of work in one transaction. Services that move money take one, so a caller can add to it. */
-export type RunInTx = <T>(work: (tx: Tx) => Promise<T>) => Promise<T>;
+/**
+ * Runs a unit of work in one transaction. Services that move money take one, so a caller can add
+ * to it. `alone` is set when nobody adds anything: then work that is a single statement may run
+ * on its own (see runStatement), as its own transaction.
+ */
+export type RunInTx = (<T>(work: (tx: Tx) => Promise<T>) => Promise<T>) & { readonly alone?: Db };
 
 /** A plain transaction: what a service runs in when nobody asks for more. */
-export const inTransaction =
-  (db: Db): RunInTx =>
-  (work) =>
-    db.transaction(work);
+export const inTransaction = (db: Db): RunInTx => Object.assign(<T>(work: (tx: Tx) => Promise<T>) => db.transaction(work), { alone: db });
+
+/**
+ * Runs work that is ONE statement (a call of one of the money functions) atomically: alone when
+ * nothing shares its transaction (a statement is its own transaction, and skipping BEGIN and
+ * COMMIT saves two of three round trips), else inside the transaction it is given.
+ */
+export function runStatement<T>(run: RunInTx, statement: (db: DbOrTx) => Promise<T>): Promise<T> {
+  return run.alone ? statement(run.alone) : run(statement);
+}
 
 function readKey(request: FastifyRequest): string | null {
   const raw = request.headers[IDEMPOTENCY_HEADER];

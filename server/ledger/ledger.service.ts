@@ -2,11 +2,11 @@
 // posted inside the caller's transaction together with the state change it belongs to.
 // Wallets keep a cached balance guarded by CHECK (balance >= 0) and a conditional UPDATE;
 // platform accounts are sources and sinks whose balances are computed from their lines (no hot row).
-import { and, eq, sql } from 'drizzle-orm';
-import type { DbOrTx, Tx } from '../db/client.ts';
-import { newId } from '../db/ids.ts';
-import { ledgerAccounts, ledgerEntries, ledgerLines } from '../db/schema.ts';
-import { AppError } from '../errors.ts';
+import { eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client.ts';
+import { arrayLiteral, at, queryRows } from '../db/rows.ts';
+import { ledgerAccounts, ledgerEntries } from '../db/schema.ts';
+import { AppError, isInsufficientBalance } from '../errors.ts';
 
 export const PLATFORM_ACCOUNTS = {
   /** Money that came in by UPI for activation fees (a source: goes negative as fees arrive). */
@@ -84,65 +84,27 @@ export async function getWalletBalance(db: DbOrTx, userId: string): Promise<bigi
 }
 
 /**
- * Posts one balanced entry. Throws AppError INSUFFICIENT_BALANCE (400, 'Insufficient Balance') if a
- * wallet would go below zero; the caller's transaction then rolls back whole.
+ * Posts one balanced entry: one call of rh_post_entry (migration 0006), which checks the lines,
+ * updates each wallet in id order with a guard and records every line with its wallet's next line
+ * number and the balance after it. Throws AppError INSUFFICIENT_BALANCE (400, 'Insufficient
+ * Balance') if a wallet would go below zero; the caller's transaction then rolls back whole.
  * A second entry with the same (kind, refId) violates a unique index: posting twice is impossible.
  */
-export async function postEntry(tx: Tx, input: PostEntryInput): Promise<string> {
-  if (input.lines.length < 2) throw new Error('a ledger entry needs at least two lines');
-  let sum = 0n;
-  for (const line of input.lines) {
-    if (line.amountPaise === 0n) throw new Error('a ledger line cannot be zero');
-    sum += line.amountPaise;
+export async function postEntry(tx: DbOrTx, input: PostEntryInput): Promise<string> {
+  const accounts = arrayLiteral(input.lines.map((line) => accountId(line.account)));
+  const amounts = arrayLiteral(input.lines.map((line) => line.amountPaise));
+  try {
+    const [row] = await queryRows<{ id: string }>(
+      tx,
+      sql`select rh_post_entry(${input.kind}, ${input.refId}::uuid, ${input.userId}::uuid, ${input.description}, ${at(input.at)}, ${accounts}::uuid[], ${amounts}::bigint[]) as id`,
+    );
+    return row!.id;
+  } catch (err) {
+    throw moneyError(err);
   }
-  if (sum !== 0n) throw new Error(`ledger entry ${input.kind} does not balance (sum ${sum})`);
+}
 
-  const entryId = newId();
-  await tx.insert(ledgerEntries).values({
-    id: entryId,
-    kind: input.kind,
-    refId: input.refId,
-    userId: input.userId,
-    description: input.description,
-    createdAt: input.at,
-  });
-
-  // Update wallets in a fixed order (by id) so two transactions never wait on each other in a cycle.
-  // Each wallet line takes the wallet's next line number and records the balance right after it:
-  // the row lock orders them, so a wallet's history reads in the order its balance changed.
-  const walletLines = input.lines
-    .map((line, index) => ({ line, index }))
-    .filter(({ line }) => 'wallet' in line.account)
-    .sort((a, b) => (accountId(a.line.account) < accountId(b.line.account) ? -1 : 1));
-  const walletState = new Map<number, { seq: number; balanceAfter: bigint }>();
-  for (const { line, index } of walletLines) {
-    const id = accountId(line.account);
-    const updated = await tx
-      .update(ledgerAccounts)
-      .set({
-        balancePaise: sql`${ledgerAccounts.balancePaise} + ${line.amountPaise}`,
-        lineCount: sql`${ledgerAccounts.lineCount} + 1`,
-        updatedAt: input.at,
-      })
-      .where(and(eq(ledgerAccounts.id, id), sql`${ledgerAccounts.balancePaise} + ${line.amountPaise} >= 0`))
-      .returning({ balance: ledgerAccounts.balancePaise, lineCount: ledgerAccounts.lineCount });
-    const row = updated[0];
-    if (!row) {
-      throw new AppError('INSUFFICIENT_BALANCE', 'Insufficient Balance', 400);
-    }
-    walletState.set(index, { seq: row.lineCount, balanceAfter: row.balance });
-  }
-
-  await tx.insert(ledgerLines).values(
-    input.lines.map((line, index) => ({
-      id: newId(),
-      entryId,
-      accountId: accountId(line.account),
-      amountPaise: line.amountPaise,
-      seq: walletState.get(index)?.seq ?? null,
-      balanceAfterPaise: walletState.get(index)?.balanceAfter ?? null,
-      createdAt: input.at,
-    })),
-  );
-  return entryId;
+/** The AppError a failed money call means for the client (a wallet short of funds), else the error itself. */
+export function moneyError(err: unknown): unknown {
+  return isInsufficientBalance(err) ? new AppError('INSUFFICIENT_BALANCE', 'Insufficient Balance', 400) : err;
 }

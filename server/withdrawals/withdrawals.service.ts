@@ -2,7 +2,7 @@
 // transaction that records it; an admin then pays it out (-> payouts_paid) or refunds it
 // (-> wallet). Each step is a conditional update plus one ledger entry, so races resolve in the
 // database: the balance can't be over-reserved and a withdrawal is decided once.
-import { and, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_PAGE_LIMIT, WITHDRAWAL_SCREENSHOT_MAX_BYTES } from '../../contract/constants.ts';
 import { formatPaise } from '../../contract/money.ts';
 import {
@@ -16,15 +16,12 @@ import {
 } from '../../contract/wallet.ts';
 import type { AppContext } from '../context.ts';
 import { isUuid, newId } from '../db/ids.ts';
+import { at, queryRows, rowFromJson } from '../db/rows.ts';
 import { users, withdrawals } from '../db/schema.ts';
-import { AppError, conflict, notFound, selfDealing, validationError } from '../errors.ts';
-import { postEntry } from '../ledger/ledger.service.ts';
-import { notify } from '../notifications/notifications.service.ts';
-import { recordAudit } from '../audit/audit.service.ts';
+import { AppError, conflict, isInsufficientBalance, notFound, selfDealing, validationError } from '../errors.ts';
 import { getAppSettings } from '../settings/settings.service.ts';
 import { detectImageType } from '../uploads/image-type.ts';
-import { inTransaction, type RunInTx } from '../idempotency/idempotency.ts';
-import { bumpCounters } from '../stats/stat-counters.ts';
+import { inTransaction, runStatement, type RunInTx } from '../idempotency/idempotency.ts';
 
 type WithdrawalRow = typeof withdrawals.$inferSelect;
 
@@ -125,54 +122,30 @@ export async function requestWithdrawal(ctx: AppContext, userId: string, input: 
     screenshot = { bytes: input.screenshot, mime: type.mime, ext: type.ext };
   }
 
-  const at = ctx.now();
+  const now = ctx.now();
   const id = newId();
   const screenshotKey = screenshot ? await ctx.uploads.put(screenshot.bytes, screenshot.ext) : null;
   try {
-    return await run(async (tx) => {
-      const inserted = await tx
-        .insert(withdrawals)
-        .values({
-          id,
-          userId,
-          amountPaise: form.amount,
-          method: form.method,
-          bankDetails: payoutDetails(form),
-          accountHolderName: form.accountHolderName,
-          accountNumber: form.accountNumber,
-          ifscCode: form.ifscCode,
-          upiId: form.upiId,
-          screenshotKey,
-          screenshotMime: screenshot?.mime ?? null,
-          status: 'pending',
-          createdAt: at,
-        })
-        .returning();
-      // postEntry's guarded wallet update is the balance check: no read-then-decide race.
-      await postEntry(tx, {
-        kind: 'withdrawal_reserve',
-        refId: id,
-        userId,
-        description: `Withdrawal of ${formatRupeesShort(form.amount)} to ${payoutTarget(form)} requested`,
-        at,
-        lines: [
-          { account: { wallet: userId }, amountPaise: -form.amount },
-          { account: { platform: 'payouts_pending' }, amountPaise: form.amount },
-        ],
-      });
-      await bumpCounters(tx, { pending_withdrawals: 1 });
-      await notify(tx, {
-        userId,
-        kind: 'withdrawal_requested',
-        title: 'Withdrawal requested',
-        body: `Your withdrawal of ₹${formatPaise(form.amount)} is being processed. It usually takes 24-48 hours.`,
-        at,
-      });
-      return toWithdrawal(inserted[0]!, { masked: true });
+    // One call: rh_request_withdrawal (migration 0006) records the request and reserves the amount
+    // (its guarded wallet update is the balance check: no read-then-decide race), with counters
+    // and the notification.
+    return await runStatement(run, async (db) => {
+      const [row] = await queryRows<{ withdrawal: unknown }>(
+        db,
+        sql`select rh_request_withdrawal(
+          ${id}::uuid, ${userId}::uuid, ${String(form.amount)}::bigint, ${form.method}, ${payoutDetails(form)},
+          ${form.accountHolderName}, ${form.accountNumber}, ${form.ifscCode}, ${form.upiId},
+          ${screenshotKey}, ${screenshot?.mime ?? null}, ${at(now)},
+          ${`Withdrawal of ${formatRupeesShort(form.amount)} to ${payoutTarget(form)} requested`},
+          ${'Withdrawal requested'},
+          ${`Your withdrawal of ₹${formatPaise(form.amount)} is being processed. It usually takes 24-48 hours.`}
+        ) as withdrawal`,
+      );
+      return toWithdrawal(rowFromJson(withdrawals, row!.withdrawal), { masked: true });
     });
   } catch (err) {
     if (screenshotKey) await ctx.uploads.delete(screenshotKey).catch(() => undefined);
-    if (err instanceof AppError && err.code === 'INSUFFICIENT_BALANCE') {
+    if (isInsufficientBalance(err)) {
       throw new AppError('INSUFFICIENT_BALANCE', 'Insufficient Balance', 400, {
         amount: "You don't have enough balance for this withdrawal",
       });
@@ -270,79 +243,19 @@ export async function decideWithdrawal(
   run: RunInTx = inTransaction(ctx.db),
 ): Promise<AdminWithdrawal> {
   if (!isUuid(withdrawalId)) throw notFound('Withdrawal not found');
-  const at = ctx.now();
-  return run(async (tx) => {
-    // Only a pending withdrawal of someone else can be decided; of two admins racing, one update matches.
-    const updated = await tx
-      .update(withdrawals)
-      .set({
-        status: decision.status,
-        adminNotes: decision.notes,
-        payoutReference: decision.status === 'approved' ? decision.payoutReference : null,
-        processedAt: at,
-        processedById: admin.id,
-      })
-      .where(and(eq(withdrawals.id, withdrawalId), eq(withdrawals.status, 'pending'), ne(withdrawals.userId, admin.id)))
-      .returning();
-    const w = updated[0];
-    if (!w) {
-      const existing = await tx.select({ userId: withdrawals.userId }).from(withdrawals).where(eq(withdrawals.id, withdrawalId)).limit(1);
-      if (existing.length === 0) throw notFound('Withdrawal not found');
-      if (existing[0]!.userId === admin.id) throw selfDealing('withdrawal');
-      throw conflict('This withdrawal has already been processed', 'ALREADY_PROCESSED');
-    }
-    const amount = formatRupeesShort(w.amountPaise);
-    await bumpCounters(tx, { pending_withdrawals: -1 });
-    if (decision.status === 'approved') {
-      await postEntry(tx, {
-        kind: 'withdrawal_payout',
-        refId: w.id,
-        userId: w.userId,
-        description: `Withdrawal of ${amount} paid out`,
-        at,
-        lines: [
-          { account: { platform: 'payouts_pending' }, amountPaise: -w.amountPaise },
-          { account: { platform: 'payouts_paid' }, amountPaise: w.amountPaise },
-        ],
-      });
-      await notify(tx, {
-        userId: w.userId,
-        kind: 'withdrawal_approved',
-        title: 'Withdrawal completed',
-        body: `Your withdrawal of ₹${formatPaise(w.amountPaise)} has been sent to your ${payoutTarget(w)}.${w.payoutReference ? ` Transfer reference: ${w.payoutReference}.` : ''}`,
-        at,
-      });
-    } else {
-      await postEntry(tx, {
-        kind: 'withdrawal_refund',
-        refId: w.id,
-        userId: w.userId,
-        description: `Refund of rejected withdrawal of ${amount}`,
-        at,
-        lines: [
-          { account: { platform: 'payouts_pending' }, amountPaise: -w.amountPaise },
-          { account: { wallet: w.userId }, amountPaise: w.amountPaise },
-        ],
-      });
-      await notify(tx, {
-        userId: w.userId,
-        kind: 'withdrawal_rejected',
-        title: 'Withdrawal rejected',
-        body: `Your withdrawal of ₹${formatPaise(w.amountPaise)} was rejected and the amount is back in your wallet.${decision.notes ? ` Note: ${decision.notes}` : ''}`,
-        at,
-      });
-    }
-    await recordAudit(tx, {
-      actorId: admin.id,
-      action: decision.status === 'approved' ? 'withdrawal.approved' : 'withdrawal.rejected',
-      targetType: 'withdrawal',
-      targetId: w.id,
-      ip: admin.ip,
-      details: { amount: formatPaise(w.amountPaise), userId: w.userId, notes: decision.notes, payoutReference: w.payoutReference, method: w.method },
-      at,
-    });
-    const owner = await tx.select({ username: users.username, phone: users.phone }).from(users).where(eq(users.id, w.userId)).limit(1);
-    return { ...toWithdrawal(w, { masked: false }), username: owner[0]?.username ?? '', phone: owner[0]?.phone ?? null };
+  const now = ctx.now();
+  return runStatement(run, async (db) => {
+    // One call: rh_decide_withdrawal (migration 0006) moves the reserved amount to payouts_paid or
+    // back to the wallet, with the notification, the audit row and the counters.
+    const payoutReference = decision.status === 'approved' ? (decision.payoutReference ?? null) : null;
+    const [row] = await queryRows<{ outcome: string; withdrawal: unknown; username: string | null; phone: string | null }>(
+      db,
+      sql`select * from rh_decide_withdrawal(${withdrawalId}::uuid, ${admin.id}::uuid, ${admin.ip}, ${decision.status}, ${decision.notes ?? null}, ${payoutReference}, ${at(now)})`,
+    );
+    if (!row || row.outcome === 'not_found') throw notFound('Withdrawal not found');
+    if (row.outcome === 'self_dealing') throw selfDealing('withdrawal');
+    if (row.outcome !== 'ok') throw conflict('This withdrawal has already been processed', 'ALREADY_PROCESSED');
+    return { ...toWithdrawal(rowFromJson(withdrawals, row.withdrawal), { masked: false }), username: row.username ?? '', phone: row.phone };
   });
 }
 
