@@ -49,7 +49,8 @@ export const smsAddressBudget = (settings: AppSettingsRow, ip: string): Budget =
 });
 
 /** Every SMS the product sends per hour; past it new sends wait and the admin Overview says so. */
-export const smsGlobalBudget = (settings: AppSettingsRow): Budget => ({ scope: 'sms_global', key: '*', limit: settings.smsPerHour, windowMs: HOUR_MS });
+export const SMS_GLOBAL = { scope: 'sms_global', key: '*', windowMs: HOUR_MS } as const;
+export const smsGlobalBudget = (settings: AppSettingsRow): Budget => ({ ...SMS_GLOBAL, limit: settings.smsPerHour });
 
 const inMinutes = (seconds: number) => {
   const minutes = Math.max(1, Math.ceil(seconds / 60));

@@ -22,12 +22,11 @@ import { ledgerAccounts, manualPayments, users } from '../db/schema.ts';
 import { badRequest, conflict, notFound, selfDealing } from '../errors.ts';
 import { inTransaction, runStatement, type RunInTx } from '../idempotency/idempotency.ts';
 import { getAppSettings } from '../settings/settings.service.ts';
-import { usedBudget } from '../throttle/budget.ts';
-import { smsGlobalBudget } from '../accounts/otp.service.ts';
+import { SMS_GLOBAL } from '../accounts/otp.service.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { postEntry } from '../ledger/ledger.service.ts';
 import { activateUserAndReward, activationDeltas } from '../activation/activate-user.ts';
-import { bumpCounters, readCounters } from '../stats/stat-counters.ts';
+import { bumpCounters } from '../stats/stat-counters.ts';
 import { toManualPayment } from '../activation/activation.service.ts';
 
 export interface AdminActor {
@@ -42,20 +41,29 @@ export interface AdminActor {
  * handful, are counted apart and taken off the user totals.
  */
 export async function getAdminStats(db: DbOrTx, now: Date): Promise<AdminStats> {
-  const totals = await readCounters(db);
-  const [admins] = await db
-    .select({ all: sql<number>`count(*)::int`, activated: sql<number>`count(*) filter (where ${users.isActivated})::int` })
-    .from(users)
-    .where(eq(users.isAdmin, true));
-  const settings = await getAppSettings(db);
-  const sentLastHour = await usedBudget(db, smsGlobalBudget(settings), now);
+  // One round trip: the running totals (stat_counters), the few admins the Overview leaves out,
+  // the SMS budget and what the last hour used of it.
+  const [row] = await queryRows<{ totals: Record<string, string> | null; admins: number; admins_activated: number; sms_per_hour: number | null; sent: number }>(
+    db,
+    sql`select
+      (select json_object_agg(name, total) from (select name, sum(value)::text as total from stat_counters group by name) c) as totals,
+      (select count(*)::int from users where is_admin) as admins,
+      (select count(*) filter (where is_activated)::int from users where is_admin) as admins_activated,
+      (select sms_per_hour from app_settings where id = 1) as sms_per_hour,
+      (select count(*)::int from rate_events where scope = ${SMS_GLOBAL.scope} and key = ${SMS_GLOBAL.key} and created_at > ${at(new Date(now.getTime() - SMS_GLOBAL.windowMs))}) as sent`,
+  );
+  if (!row || row.sms_per_hour === null) throw new Error('app_settings row missing: ensureAppSettings was not run');
+  const totals = row.totals ?? {};
+  const count = (name: string) => Number(totals[name] ?? 0);
+  const perHour = row.sms_per_hour;
+  const sentLastHour = row.sent;
   return {
-    totalUsers: Number(totals.users) - Number(admins?.all ?? 0),
-    activatedUsers: Number(totals.activated_users) - Number(admins?.activated ?? 0),
-    totalEarnings: formatPaise(totals.earnings_paise),
-    pendingWithdrawals: Number(totals.pending_withdrawals),
-    pendingPayments: Number(totals.pending_payments),
-    sms: { sentLastHour, perHour: settings.smsPerHour, budgetReached: sentLastHour >= settings.smsPerHour },
+    totalUsers: count('users') - row.admins,
+    activatedUsers: count('activated_users') - row.admins_activated,
+    totalEarnings: formatPaise(BigInt(totals.earnings_paise ?? '0')),
+    pendingWithdrawals: count('pending_withdrawals'),
+    pendingPayments: count('pending_payments'),
+    sms: { sentLastHour, perHour, budgetReached: sentLastHour >= perHour },
   };
 }
 

@@ -31,13 +31,6 @@ export function addDeltas(a: CounterDeltas, b: CounterDeltas): CounterDeltas {
 }
 
 /** Every counter's total (missing counters are 0). */
-export async function readCounters(db: DbOrTx): Promise<Record<StatCounter, bigint>> {
-  const result = await db.execute(sql`select name, sum(value)::text as total from stat_counters group by name`);
-  const totals = { users: 0n, activated_users: 0n, earnings_paise: 0n, pending_withdrawals: 0n, pending_payments: 0n };
-  for (const row of (result as unknown as { rows: { name: StatCounter; total: string }[] }).rows) totals[row.name] = BigInt(row.total);
-  return totals;
-}
-
 /** The recount the counters must equal (ledger:check compares; the migration and bulk loads start from it). */
 export const RECOUNT_QUERY = `
   select 'users' as name, count(*)::bigint as value from users
