@@ -48,6 +48,7 @@ app.get('/api/user', async (request, reply) => {
     referralsToNextSpin: Math.max(1, 5 - u.referrals_toward_spin),
     isActivated: u.is_activated,
     isAdmin: u.is_admin,
+    language: u.language ?? null,
     createdAt: new Date(u.created_at).toISOString(),
   };
 });

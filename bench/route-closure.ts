@@ -1,6 +1,6 @@
 // What a browser downloads to show one route: the entry's static import closure plus the route
 // chunk's, read from Vite's build manifest. Shared by the bundle benchmark and the bundle test.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
@@ -41,4 +41,25 @@ export function gzipKb(distDir: string, manifest: Manifest, keys: string[]): num
   let bytes = 0;
   for (const f of files) bytes += gzipSync(readFileSync(path.join(distDir, f)), { level: 9 }).length;
   return bytes / 1024;
+}
+
+/**
+ * The Devanagari font a Hindi reader downloads once (one variable-weight WOFF2 file, already
+ * compressed), allowed on top of the JavaScript budget for /login in Hindi.
+ */
+export const DEVANAGARI_FONT_BUDGET_KB = 120;
+
+/** Manifest keys to show /login in a language: the route's closure and that language's core texts. */
+export function loginClosureKeys(manifest: Manifest, language: string): string[] {
+  const catalogue = Object.keys(manifest).find((k) => k.endsWith(`virtual:i18n/catalogue/${language}/core`));
+  if (!catalogue) throw new Error(`no core catalogue chunk for ${language} in the Vite manifest`);
+  return [...new Set([...routeClosureKeys(manifest, 'routes/login.tsx'), ...routeClosureKeys(manifest, catalogue)])];
+}
+
+/** Size in KB of the built font file for a script (its name from the fontsource package). */
+export function fontKb(distDir: string, script: string): number {
+  const assets = readdirSync(path.join(distDir, 'assets'));
+  const file = assets.find((f) => f.includes(`${script}-wght-normal`) && f.endsWith('.woff2'));
+  if (!file) throw new Error(`no ${script} font in the build`);
+  return statSync(path.join(distDir, 'assets', file)).size / 1024;
 }

@@ -27,9 +27,15 @@ export const UserSchema = z.object({
   referralsToNextSpin: z.number().int().optional(),
   isActivated: z.boolean(),
   isAdmin: z.boolean(),
+  /** The language chosen for the account (a catalogue's code), null when never chosen. Optional: added later. */
+  language: text().nullable().optional(),
   createdAt: text(),
 });
 export type User = z.infer<typeof UserSchema>;
+
+/** A language's code ("en", "hi"); the server accepts the languages it has SMS texts for. */
+export const LanguageSchema = text({ error: 'Choose a language' }).trim().regex(/^[a-z]{2,3}$/, { error: 'Choose a language' });
+export const SetLanguageRequestSchema = z.object({ language: LanguageSchema });
 
 export const RegisterRequestSchema = z.object({
   username: text({ error: 'Username is required' }).trim().min(1, { error: 'Username is required' }).max(50, { error: 'Username must be at most 50 characters' }),
@@ -47,6 +53,8 @@ export const RegisterRequestSchema = z.object({
     .min(1, { error: 'Referral code is required to create an account' })
     .max(32)
     .transform((v) => v.toUpperCase()),
+  /** The language the form was shown in: the account's language and its SMS texts'. */
+  language: LanguageSchema.optional(),
 });
 export type RegisterRequest = z.infer<typeof RegisterRequestSchema>;
 export const RegisterResponseSchema = z.object({ userId: text() });

@@ -31,7 +31,7 @@ export interface E2E {
   /** Origin the browser uses (localhost, so WebAuthn and secure-context APIs work). */
   baseUrl: string;
   /** Service workers are blocked unless `serviceWorkers: 'allow'` (only the service-worker journey needs one). */
-  newPage(viewport?: ViewportName, opts?: { serviceWorkers?: 'allow' | 'block' }): Promise<{ context: BrowserContext; page: Page }>;
+  newPage(viewport?: ViewportName, opts?: { serviceWorkers?: 'allow' | 'block'; locale?: string }): Promise<{ context: BrowserContext; page: Page }>;
   close(): Promise<void>;
 }
 
@@ -56,7 +56,8 @@ export async function startE2E(opts: { webDist?: string } = {}): Promise<E2E> {
         isMobile: viewport === 'mobile',
         hasTouch: viewport === 'mobile',
         deviceScaleFactor: 1,
-        locale: 'en-IN',
+        // The browser's language: the app's first choice of language follows it.
+        locale: opts.locale ?? 'en-IN',
         timezoneId: 'Asia/Kolkata',
         serviceWorkers: opts.serviceWorkers ?? 'block',
       });

@@ -1,3 +1,22 @@
 // Build-time constants injected by vite.config.ts `define`.
 declare const __APP_NAME__: string;
 declare const __BRAND__: string;
+
+// The message catalogues, compiled at build time (web/i18n/vite-plugin.ts).
+declare module 'virtual:i18n/languages' {
+  export interface LanguageMeta {
+    code: string;
+    name: string;
+    locale: string;
+    script: string;
+  }
+  export interface Catalogue {
+    /** Compiled ICU messages by key. */
+    messages: import('@lingui/core').Messages;
+    /** English source of the `server.*` texts. */
+    serverTexts: Record<string, string>;
+  }
+  export const languages: LanguageMeta[];
+  /** loaders[language][group]() */
+  export const loaders: Record<string, Record<string, () => Promise<Catalogue>>>;
+}

@@ -8,6 +8,8 @@ import { PublicLayout } from './components/layout/public-layout.tsx';
 import { PageSpinner } from './components/ui/spinner.tsx';
 import { useAuth } from './lib/auth.tsx';
 import { useDocumentTitle } from './lib/document-title.ts';
+import { useT, type MessageKey } from './i18n/t.ts';
+import { useCatalogue } from './i18n/i18n.ts';
 
 type Screen = LazyExoticComponent<ComponentType>;
 
@@ -30,65 +32,85 @@ const Transactions = lazy(() => import('./routes/transactions.tsx'));
 const Download = lazy(() => import('./routes/download.tsx'));
 const Admin = lazy(() => import('./routes/admin.tsx'));
 
-function Titled({ title, children }: { title: string; children: ReactNode }) {
-  useDocumentTitle(title);
+/** Text groups a screen needs beyond the core ones (web/i18n/catalogue-files.ts); the screen waits for them. */
+type Groups = readonly ('app' | 'pages' | 'admin')[];
+
+function Texts({ groups, children }: { groups: Groups; children: ReactNode }) {
+  // A fixed list per route, so the hooks run in the same order on every render.
+  for (const group of groups) useCatalogue(group);
   return children;
 }
 
-function RequireUser({ screen: ScreenComponent, title }: { screen: Screen; title: string }) {
+function Titled({ title, groups = [], children }: { title: MessageKey; groups?: Groups; children: ReactNode }) {
+  const t = useT();
+  useDocumentTitle(t(title));
+  return <Texts groups={groups}>{children}</Texts>;
+}
+
+function RequireUser({ screen: ScreenComponent, title, groups }: { screen: Screen; title: MessageKey; groups: Groups }) {
+  const t = useT();
   const { user, isLoading } = useAuth();
   // Signed out, the login screen stands in for the requested one, so the tab says so too.
-  useDocumentTitle(user || isLoading ? title : 'Login');
-  if (isLoading) return <PageSpinner label="Loading your account" />;
+  useDocumentTitle(t(user || isLoading ? title : 'layout.pages.login'));
+  if (isLoading) return <PageSpinner label={t('layout.loadingAccount')} />;
   if (!user) return <Login />;
   return (
     <AppLayout>
       <Suspense fallback={<PageSpinner />}>
-        <ScreenComponent />
+        <Texts groups={groups}>
+          <ScreenComponent />
+        </Texts>
       </Suspense>
     </AppLayout>
   );
 }
 
-function Public({ screen: ScreenComponent, title }: { screen: Screen; title: string }) {
-  useDocumentTitle(title);
+function Public({ screen: ScreenComponent, title }: { screen: Screen; title: MessageKey }) {
+  const t = useT();
+  useDocumentTitle(t(title));
   return (
     <PublicLayout>
-      <ScreenComponent />
+      <Suspense fallback={<PageSpinner />}>
+        <Texts groups={['pages']}>
+          <ScreenComponent />
+        </Texts>
+      </Suspense>
     </PublicLayout>
   );
 }
 
-const PROTECTED: [path: string, screen: Screen, title: string][] = [
-  ['/', Dashboard, 'Dashboard'],
-  ['/dashboard', Dashboard, 'Dashboard'],
-  ['/manual-payment', ManualPayment, 'Manual Payment'],
-  ['/upi-payment', UpiPayment, 'UPI Payment'],
-  ['/wallet', Wallet, 'Wallet'],
-  ['/referrals', Referrals, 'Referrals'],
-  ['/spin', Spin, 'Spin Wheel'],
-  ['/payments', Payments, 'Payments'],
-  ['/transactions', Transactions, 'Transactions'],
-  ['/download', Download, 'Download App'],
-  ['/admin', Admin, 'Admin Panel'],
-  ['/admin/*', Admin, 'Admin Panel'],
+const APP: Groups = ['app'];
+const ADMIN: Groups = ['app', 'admin'];
+const PROTECTED: [path: string, screen: Screen, title: MessageKey, groups: Groups][] = [
+  ['/', Dashboard, 'layout.pages.dashboard', APP],
+  ['/dashboard', Dashboard, 'layout.pages.dashboard', APP],
+  ['/manual-payment', ManualPayment, 'layout.pages.manualPayment', APP],
+  ['/upi-payment', UpiPayment, 'layout.pages.upiPayment', APP],
+  ['/wallet', Wallet, 'layout.pages.wallet', APP],
+  ['/referrals', Referrals, 'layout.pages.referrals', APP],
+  ['/spin', Spin, 'layout.pages.spinWheel', APP],
+  ['/payments', Payments, 'layout.pages.payments', APP],
+  ['/transactions', Transactions, 'layout.pages.transactions', APP],
+  ['/download', Download, 'layout.pages.downloadApp', ['app', 'pages']],
+  ['/admin', Admin, 'layout.pages.adminPanel', ADMIN],
+  ['/admin/*', Admin, 'layout.pages.adminPanel', ADMIN],
 ];
 
 export function AppRoutes() {
   return (
     <Suspense fallback={<PageSpinner />}>
       <Routes>
-        <Route path="/login" element={<Titled title="Login"><Login /></Titled>} />
-        <Route path="/register" element={<Titled title="Register"><Register /></Titled>} />
-        <Route path="/admin-setup" element={<Titled title="Admin Setup"><AdminSetup /></Titled>} />
-        <Route path="/admin-login" element={<Titled title="Admin Security Center"><AdminLogin /></Titled>} />
-        <Route path="/support" element={<Public screen={Support} title="Support" />} />
-        <Route path="/privacy-policy" element={<Public screen={PrivacyPolicy} title="Privacy Policy" />} />
-        <Route path="/terms-conditions" element={<Public screen={TermsConditions} title="Terms & Conditions" />} />
-        {PROTECTED.map(([path, screen, title]) => (
-          <Route key={path} path={path} element={<RequireUser screen={screen} title={title} />} />
+        <Route path="/login" element={<Titled title="layout.pages.login"><Login /></Titled>} />
+        <Route path="/register" element={<Titled title="layout.pages.register"><Register /></Titled>} />
+        <Route path="/admin-setup" element={<Titled title="layout.pages.adminSetup" groups={ADMIN}><AdminSetup /></Titled>} />
+        <Route path="/admin-login" element={<Titled title="layout.pages.adminSecurityCenter" groups={ADMIN}><AdminLogin /></Titled>} />
+        <Route path="/support" element={<Public screen={Support} title="layout.pages.support" />} />
+        <Route path="/privacy-policy" element={<Public screen={PrivacyPolicy} title="layout.pages.privacyPolicy" />} />
+        <Route path="/terms-conditions" element={<Public screen={TermsConditions} title="layout.pages.termsConditions" />} />
+        {PROTECTED.map(([path, screen, title, groups]) => (
+          <Route key={path} path={path} element={<RequireUser screen={screen} title={title} groups={groups} />} />
         ))}
-        <Route path="*" element={<Public screen={NotFound} title="404 Page Not Found" />} />
+        <Route path="*" element={<Public screen={NotFound} title="common.notFound.title" />} />
       </Routes>
     </Suspense>
   );

@@ -6,6 +6,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { i18nCatalogues } from './i18n/vite-plugin.ts';
 
 const webRoot = path.dirname(fileURLToPath(import.meta.url));
 const appName = process.env.APP_NAME ?? 'Referral Hub';
@@ -17,6 +18,9 @@ function appNameInHtml(): Plugin {
     transformIndexHtml: (html) => html.replaceAll('%APP_NAME%', appName.replace(/[<>&"]/g, '')),
   };
 }
+
+const SHELL_MODULES =
+  /node_modules\/(react-router|@tanstack|@lingui|clsx|tailwind-merge)\/|web\/(i18n\/(i18n|t|server-text)\.ts|lib\/(api-client|auth|accessibility|account-language|format|format-locale|cn|app-settings|use-countdown|document-title)\.tsx?|components\/(language-switch|layout\/(auth-layout|public-layout|skip-link|accessibility-button|brand-mark)|ui\/(button|input|field|spinner|password-input|phone-input|otp-input))\.tsx)$/;
 
 const COMPRESSIBLE = /\.(js|css|html|svg|json|webmanifest|txt|xml)$/;
 
@@ -43,7 +47,7 @@ function precompress(): Plugin {
 
 export default defineConfig({
   root: webRoot,
-  plugins: [react(), tailwindcss(), appNameInHtml(), precompress()],
+  plugins: [react(), tailwindcss(), i18nCatalogues(), appNameInHtml(), precompress()],
   define: {
     __APP_NAME__: JSON.stringify(appName),
     __BRAND__: JSON.stringify(process.env.BRAND ?? appName),
@@ -55,6 +59,15 @@ export default defineConfig({
     // The manifest lets the bundle test and benchmark compute what each route downloads.
     manifest: true,
     chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // What every screen needs (router, query client, i18n runtime, session, sign-in layout
+          // and form controls) as one chunk, instead of a dozen small ones that compress apart.
+          groups: [{ name: 'shell', test: SHELL_MODULES }],
+        },
+      },
+    },
   },
   server: {
     proxy: {

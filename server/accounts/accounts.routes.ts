@@ -6,10 +6,13 @@ import {
   RegisterRequestSchema,
   ResendOtpRequestSchema,
   ResetPasswordRequestSchema,
+  SetLanguageRequestSchema,
   VerifyOtpRequestSchema,
   VerifyResetOtpRequestSchema,
 } from '../../contract/accounts.ts';
 import type { AppContext } from '../context.ts';
+import { badRequest } from '../errors.ts';
+import { ACCOUNT_LANGUAGES } from '../i18n/sms-texts.ts';
 import { clientIp, requireUser } from '../sessions/auth.ts';
 import type { SessionMeta } from '../sessions/sessions.service.ts';
 import { warmDummyHash } from './password.ts';
@@ -21,6 +24,7 @@ import {
   requestPasswordReset,
   resendRegistrationOtp,
   resetPassword,
+  setAccountLanguage,
   verifyRegistration,
   verifyResetOtp,
 } from './accounts.service.ts';
@@ -65,6 +69,13 @@ export function accountsRoutes(ctx: AppContext): FastifyPluginAsync {
     app.get('/user', async (request) => {
       const user = requireUser(request);
       return toUserResponse(user, request.auth!.walletBalancePaise, request.auth!.referralsPerSpin);
+    });
+
+    app.put('/user/language', async (request) => {
+      const user = requireUser(request);
+      const input = SetLanguageRequestSchema.parse(bodyOf(request));
+      if (!ACCOUNT_LANGUAGES.includes(input.language)) throw badRequest('Choose a language', 'VALIDATION_FAILED', { language: 'Choose a language' });
+      return setAccountLanguage(ctx, user.id, input.language);
     });
 
     app.post('/forgot-password', async (request) => {

@@ -14,6 +14,7 @@ import { assertSmsBudgetLeft, checkOtp, deliverOtp, INVALID_OTP_MESSAGE, issueOt
 import { consumeBudgets, type Budget } from '../throttle/budget.ts';
 import { getAppSettings, type AppSettingsRow } from '../settings/settings.service.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import { ACCOUNT_LANGUAGES } from '../i18n/sms-texts.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { newReferralCode } from './referral-code.ts';
 import { getUserResponse } from './user-response.ts';
@@ -105,7 +106,7 @@ export async function registerAccount(ctx: AppContext, input: RegisterRequest, m
         userId = existing.id;
         await tx
           .update(users)
-          .set({ username: input.username, email: input.email ?? null, passwordHash, referredById: referrer.id, updatedAt: now })
+          .set({ username: input.username, email: input.email ?? null, passwordHash, referredById: referrer.id, language: accountLanguage(input.language), updatedAt: now })
           .where(eq(users.id, userId));
         await tx.update(referrals).set({ referrerId: referrer.id }).where(eq(referrals.referredId, userId));
       } else {
@@ -118,6 +119,7 @@ export async function registerAccount(ctx: AppContext, input: RegisterRequest, m
           passwordHash,
           referralCode: await newReferralCode(tx),
           referredById: referrer.id,
+          language: accountLanguage(input.language),
           createdAt: now,
           updatedAt: now,
         });
@@ -133,7 +135,7 @@ export async function registerAccount(ctx: AppContext, input: RegisterRequest, m
           velocity.retryAfterS,
         );
       }
-      const otp = await reserveOtp(tx, ctx.secretsKey, { phone: input.phone, userId, purpose: 'register', ip: meta.ip }, now);
+      const otp = await reserveOtp(tx, ctx.secretsKey, { phone: input.phone, userId, purpose: 'register', ip: meta.ip, language: accountLanguage(input.language) }, now);
       return { userId, otp };
     });
   } catch (err) {
@@ -194,7 +196,7 @@ export async function verifyRegistration(
 
 export async function resendRegistrationOtp(ctx: AppContext, userId: string, meta: { ip: string }): Promise<{ ok: true }> {
   const user = await findUnverifiedUser(ctx, userId);
-  await issueOtp(ctx, { phone: user.phone!, userId: user.id, purpose: 'register', ip: meta.ip });
+  await issueOtp(ctx, { phone: user.phone!, userId: user.id, purpose: 'register', ip: meta.ip, language: user.language });
   return { ok: true };
 }
 
@@ -295,7 +297,7 @@ export async function requestPasswordReset(ctx: AppContext, phone: string, meta:
   }
   const user = await findResettableUser(ctx, phone);
   if (!user) return { ok: true };
-  await issueOtp(ctx, { phone, userId: user.id, purpose: 'reset', ip: meta.ip });
+  await issueOtp(ctx, { phone, userId: user.id, purpose: 'reset', ip: meta.ip, language: user.language });
   return { ok: true };
 }
 
@@ -320,4 +322,15 @@ export async function resetPassword(ctx: AppContext, input: { phone: string; otp
     await clearSignInFailures(tx, signInKey(user.id, `phone:${input.phone}`));
   });
   return { ok: true };
+}
+
+/** The language the person chose, kept on the account (SMS texts follow it). */
+export async function setAccountLanguage(ctx: AppContext, userId: string, language: string): Promise<{ language: string }> {
+  await ctx.db.update(users).set({ language, updatedAt: ctx.now() }).where(eq(users.id, userId));
+  return { language };
+}
+
+/** A sign-up in a language we have no texts for is not refused: the account simply has none. */
+function accountLanguage(language: string | undefined): string | null {
+  return language && ACCOUNT_LANGUAGES.includes(language) ? language : null;
 }

@@ -6,6 +6,7 @@
 // limit is decided in the database, so several processes agree.
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { smsText } from '../i18n/sms-texts.ts';
 import {
   OTP_LENGTH,
   OTP_MAX_ATTEMPTS,
@@ -33,6 +34,8 @@ export interface ReservedOtp {
   phone: string;
   purpose: OtpPurpose;
   code: string;
+  /** The account's language, for the SMS text. */
+  language: string | null;
 }
 
 /** Shown under the spec's 'Invalid OTP' / 'Verification failed' titles, so it says what to do. */
@@ -125,7 +128,7 @@ export async function assertCanSend(tx: Tx, phone: string, purpose: OtpPurpose, 
 export async function reserveOtp(
   tx: Tx,
   key: Buffer,
-  input: { phone: string; userId: string | null; purpose: OtpPurpose; ip: string },
+  input: { phone: string; userId: string | null; purpose: OtpPurpose; ip: string; language: string | null },
   now: Date,
 ): Promise<ReservedOtp> {
   await lockPhone(tx, input.phone);
@@ -146,13 +149,7 @@ export async function reserveOtp(
     expiresAt: new Date(now.getTime() + OTP_TTL_MS),
     createdAt: now,
   });
-  return { id, phone: input.phone, purpose: input.purpose, code };
-}
-
-function smsText(appName: string, purpose: OtpPurpose, code: string): string {
-  return purpose === 'register'
-    ? `${code} is your ${appName} verification code. It expires in 10 minutes.`
-    : `${code} is your ${appName} password reset code. It expires in 10 minutes. If you did not ask for it, ignore this message.`;
+  return { id, phone: input.phone, purpose: input.purpose, code, language: input.language };
 }
 
 /**
@@ -161,7 +158,7 @@ function smsText(appName: string, purpose: OtpPurpose, code: string): string {
  */
 export async function deliverOtp(ctx: AppContext, otp: ReservedOtp): Promise<void> {
   try {
-    await ctx.sms.send({ to: otp.phone, text: smsText(ctx.config.appName, otp.purpose, otp.code), code: otp.code });
+    await ctx.sms.send({ to: otp.phone, text: smsText(otp.language, otp.purpose, otp.code, ctx.config.appName), code: otp.code });
   } catch (err) {
     await ctx.db.delete(otpCodes).where(eq(otpCodes.id, otp.id));
     if (err instanceof AppError && err.code === 'SMS_FAILED') throw err;
@@ -173,7 +170,7 @@ export async function deliverOtp(ctx: AppContext, otp: ReservedOtp): Promise<voi
 /** Reserve and deliver in one go (resend and forgot-password). */
 export async function issueOtp(
   ctx: AppContext,
-  input: { phone: string; userId: string | null; purpose: OtpPurpose; ip: string },
+  input: { phone: string; userId: string | null; purpose: OtpPurpose; ip: string; language: string | null },
 ): Promise<void> {
   const now = ctx.now();
   const otp = await ctx.db.transaction((tx) => reserveOtp(tx, ctx.secretsKey, input, now));

@@ -26,6 +26,7 @@ export function toUserResponse(row: UserRow, walletBalancePaise: bigint, referra
     referralsToNextSpin: Math.max(1, referralsPerSpin - row.referralsTowardSpin),
     isActivated: row.isActivated,
     isAdmin: row.isAdmin,
+    language: row.language,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -48,6 +48,8 @@ export const users = pgTable(
     spinsUsed: integer('spins_used').notNull().default(0),
     /** Rewarded referrals since the last spin was granted; a spin is granted when it reaches the then-current referrals per spin. */
     referralsTowardSpin: integer('referrals_toward_spin').notNull().default(0),
+    /** The language the person chose (en, hi): SMS texts and a new device follow it. Null: never chosen. */
+    language: text('language'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

@@ -2,6 +2,7 @@
 // <html>. Reduced motion follows the system until the person saves a choice. Also owns whether the
 // Accessibility Settings dialog is open, so any screen can open it.
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { MessageKey } from '../i18n/t.ts';
 
 export type FontSize = 'normal' | 'large' | 'extra-large';
 
@@ -12,10 +13,11 @@ export const A11Y_KEYS = {
   screenReader: 'accessibility-screen-reader',
 } as const;
 
-export const FONT_SIZE_LABELS: Record<FontSize, string> = {
-  normal: 'Normal (16px)',
-  large: 'Large (18px)',
-  'extra-large': 'Extra Large (20px)',
+/** Message keys of the font sizes' names (translated where shown). */
+export const FONT_SIZE_LABELS: Record<FontSize, MessageKey> = {
+  normal: 'layout.a11y.fontSizes.normal',
+  large: 'layout.a11y.fontSizes.large',
+  'extra-large': 'layout.a11y.fontSizes.extraLarge',
 };
 
 export interface AccessibilityPrefs {

@@ -1,5 +1,7 @@
 // The one HTTP client of the web app (spec section 7): bearer token from localStorage, cookies sent,
 // JSON content type only with a body, failures raised as ApiError with the server's message.
+import { t } from '../i18n/t.ts';
+import { translateServerText } from '../i18n/server-text.ts';
 
 export const TOKEN_KEY = 'token';
 
@@ -47,10 +49,13 @@ export function isTransientError(err: unknown): boolean {
   return (err instanceof ApiError && err.status === 503) || err instanceof TypeError;
 }
 
-/** The message to show a person: the server's message when it sent one, else the given fallback. */
+/**
+ * The message to show a person, in their language: the server's message when it sent one (the
+ * server speaks English; a text in the `server` catalogue is shown translated), else the fallback.
+ */
 export function errorMessage(err: unknown, fallback: string): string {
-  if (err instanceof ApiError) return err.serverMessage ?? fallback;
-  if (err instanceof TypeError) return 'Network error. Check your connection and try again.';
+  if (err instanceof ApiError) return err.serverMessage ? translateServerText(err.serverMessage) : fallback;
+  if (err instanceof TypeError) return t('common.errors.network');
   return fallback;
 }
 

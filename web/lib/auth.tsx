@@ -5,8 +5,19 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { User } from '../../contract/accounts.ts';
 import { api, getToken, isTransientError, setToken } from './api-client.ts';
+import { reconcileAccountLanguage } from './account-language.ts';
+import { currentLanguage } from '../i18n/i18n.ts';
+import { t } from '../i18n/t.ts';
 
 export const USER_QUERY_KEY = ['/api/user'] as const;
+
+/** A sign-in answer without a session: its message ('Invalid response from server') is shown as is. */
+export class InvalidResponseError extends Error {
+  constructor() {
+    super(t('auth.errors.invalidResponse'));
+    this.name = 'InvalidResponseError';
+  }
+}
 
 export interface RegisterInput {
   username: string;
@@ -20,7 +31,7 @@ export interface AuthContextValue {
   user: User | null;
   isLoading: boolean;
   isAuthenticated: boolean;
-  /** Phone + password login; throws ApiError, or Error('Invalid response from server'). */
+  /** Phone + password login; throws ApiError, or InvalidResponseError. */
   login(phone: string, password: string): Promise<User>;
   /** Stores a session obtained elsewhere (OTP verification, admin 2FA, passkey). */
   acceptSession(token: string, user?: User | null): Promise<void>;
@@ -71,7 +82,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const login = useCallback(
     async (phone: string, password: string) => {
       const res = await api.post<{ token?: string; user?: User }>('/api/login', { phone, password });
-      if (!res?.token || !res.user) throw new Error('Invalid response from server');
+      if (!res?.token || !res.user) throw new InvalidResponseError();
       await acceptSession(res.token, res.user);
       return res.user;
     },
@@ -87,12 +98,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     clearSession();
   }, [clearSession]);
 
-  const register = useCallback((input: RegisterInput) => api.post<{ userId: string }>('/api/register', input), []);
+  const register = useCallback((input: RegisterInput) => api.post<{ userId: string }>('/api/register', { ...input, language: currentLanguage() }), []);
 
   const verifyOtp = useCallback(
     async (userId: string, otpCode: string) => {
       const res = await api.post<{ token?: string; user?: User }>('/api/verify-otp', { userId, otpCode });
-      if (!res?.token) throw new Error('Invalid response from server');
+      if (!res?.token) throw new InvalidResponseError();
       await acceptSession(res.token, res.user ?? null);
       return res.user ?? null;
     },
@@ -108,6 +119,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [queryClient]);
 
   const user = token ? (userQuery.data ?? null) : null;
+
+  // Once per signed-in account: the device's and the account's language agree.
+  const userId = user?.id;
+  useEffect(() => {
+    if (user) reconcileAccountLanguage(user);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per account, not per refresh
+  }, [userId]);
   const value = useMemo<AuthContextValue>(
     () => ({
       user,

@@ -1,19 +1,67 @@
-// Display formatting: dates as 'dd MMM yyyy', rupee amounts with ₹ (Indian digit grouping),
-// 0 decimals in navigation badges and 2 on the dashboard.
-import { format as formatDateFns, isValid, parseISO } from 'date-fns';
+// Display formatting in the reader's language: dates as 'dd MMM yyyy' (month names in that
+// language), rupee amounts with ₹ and Indian digit grouping (lakh, crore: ₹1,23,45,678.50, the same
+// in en-IN and hi-IN), 0 decimals in navigation badges and 2 on the dashboard.
+// No date library here: this module is on the /login bundle (amounts), so English dates are spelled
+// out by hand in date-fns' 'dd MMM yyyy' and 'h:mm a' forms, and other languages use Intl.
+import { formatLocale } from './format-locale.ts';
 
 export const DATE_FORMAT = 'dd MMM yyyy';
 
+let formatters: { version: number; date: Intl.DateTimeFormat; time: Intl.DateTimeFormat } | null = null;
+
+/** Date and time formatters of the reader's locale, made once per language switch. */
+function localFormatters() {
+  const { locale, version } = formatLocale();
+  if (formatters?.version !== version) {
+    formatters = {
+      version,
+      date: new Intl.DateTimeFormat(locale, { day: '2-digit', month: 'short', year: 'numeric', numberingSystem: 'latn' }),
+      time: new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', numberingSystem: 'latn' }),
+    };
+  }
+  return formatters;
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/** An ISO timestamp, or a date alone ("2026-11-23", read as local midnight like date-fns' parseISO). */
+function toDate(value: string | Date | null | undefined): Date | null {
+  if (!value) return null;
+  let d: Date;
+  if (typeof value !== 'string') d = value;
+  else {
+    const dateOnly = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+    d = dateOnly ? new Date(Number(dateOnly[1]), Number(dateOnly[2]) - 1, Number(dateOnly[3])) : new Date(value);
+  }
+  return Number.isNaN(d.getTime()) ? null : d;
+}
+
+/** 'dd MMM yyyy' with the month in the reader's language ("23 Nov 2026", "23 नव॰ 2026"). */
+function dayMonthYear(d: Date): string {
+  if (formatLocale().language === 'en') return `${pad2(d.getDate())} ${MONTHS[d.getMonth()]} ${d.getFullYear()}`;
+  const parts = Object.fromEntries(localFormatters().date.formatToParts(d).map((p) => [p.type, p.value]));
+  return `${parts.day} ${parts.month} ${parts.year}`;
+}
+
 export function formatDate(value: string | Date | null | undefined): string {
-  if (!value) return '';
-  const d = typeof value === 'string' ? parseISO(value) : value;
-  return isValid(d) ? formatDateFns(d, DATE_FORMAT) : '';
+  const d = toDate(value);
+  return d ? dayMonthYear(d) : '';
 }
 
 export function formatDateTime(value: string | Date | null | undefined): string {
-  if (!value) return '';
-  const d = typeof value === 'string' ? parseISO(value) : value;
-  return isValid(d) ? formatDateFns(d, `${DATE_FORMAT}, h:mm a`) : '';
+  const d = toDate(value);
+  if (!d) return '';
+  if (formatLocale().language === 'en') {
+    const h = d.getHours() % 12 || 12;
+    return `${dayMonthYear(d)}, ${h}:${pad2(d.getMinutes())} ${d.getHours() < 12 ? 'AM' : 'PM'}`;
+  }
+  return `${dayMonthYear(d)}, ${localFormatters().time.format(d)}`;
+}
+
+/** A count in the reader's locale, Indian grouping: 1,23,456. */
+export function formatNumber(n: number): string {
+  return n.toLocaleString(formatLocale().locale);
 }
 
 /**

@@ -3,6 +3,7 @@
 import { infiniteQueryOptions, type InfiniteData } from '@tanstack/react-query';
 import { api } from './api-client.ts';
 import { toast } from '../components/ui/toast-store.ts';
+import { t, type MessageKey } from '../i18n/t.ts';
 
 /** Items per request; a full page means there may be more. */
 export const HISTORY_PAGE_SIZE = 50;
@@ -30,16 +31,30 @@ export interface PagedHistoryState {
   fetchNextPage: () => Promise<{ isError: boolean }>;
 }
 
-/** Props for LoadMoreButton: `noun` names the items ("transactions") in the count and the error toast. */
-export function loadMoreProps(query: PagedHistoryState, noun: string) {
+/** The items a paged history holds, with the texts naming them (the error toast, the count). */
+const NOUN_TEXTS = {
+  transactions: { failed: 'transactions.paged.loadFailed.transactions', loaded: 'transactions.paged.loaded.transactions' },
+  withdrawals: { failed: 'transactions.paged.loadFailed.withdrawals', loaded: 'transactions.paged.loaded.withdrawals' },
+  payments: { failed: 'transactions.paged.loadFailed.payments', loaded: 'transactions.paged.loaded.payments' },
+  referrals: { failed: 'transactions.paged.loadFailed.referrals', loaded: 'transactions.paged.loaded.referrals' },
+} as const satisfies Record<string, { failed: MessageKey; loaded: MessageKey }>;
+
+export type HistoryNoun = keyof typeof NOUN_TEXTS;
+
+/**
+ * Props for LoadMoreButton: `noun` names the items ("transactions") in the count and the error toast.
+ * Called while rendering, so the count follows the language the calling screen renders in.
+ */
+export function loadMoreProps(query: PagedHistoryState, noun: HistoryNoun) {
+  const texts = NOUN_TEXTS[noun];
   return {
     hasMore: query.hasNextPage,
     loading: query.isFetchingNextPage,
     onLoadMore: () => {
       void query.fetchNextPage().then((r) => {
-        if (r.isError) toast({ title: 'Error', description: `Failed to load more ${noun}`, variant: 'destructive' });
+        if (r.isError) toast({ title: t('transactions.paged.errorTitle'), description: t(texts.failed), variant: 'destructive' });
       });
     },
-    loadedLabel: query.data ? `${query.data.length} ${noun} loaded` : undefined,
+    loadedLabel: query.data ? t(texts.loaded, { count: query.data.length }) : undefined,
   };
 }

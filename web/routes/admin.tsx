@@ -8,28 +8,30 @@ import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { PageHeader } from '../components/ui/page-header.tsx';
 import { PageSpinner } from '../components/ui/spinner.tsx';
+import { useT } from '../i18n/t.ts';
 import { useAuth } from '../lib/auth.tsx';
 
 const AdminPanel = lazy(() => import('../features/admin/components/admin-panel.tsx'));
 
 function NotAllowed() {
+  const t = useT();
   return (
     <div className="flex flex-col gap-5">
-      <PageHeader title="Admins only" />
+      <PageHeader title={t('admin.notAllowed.title')} />
       <Card className="mx-auto flex w-full max-w-lg flex-col items-center gap-4 p-8 text-center">
         <span className="flex size-14 items-center justify-center rounded-full bg-destructive-soft text-destructive-soft-foreground">
           <ShieldX aria-hidden="true" className="size-7" />
         </span>
         <div>
-          <h2 className="text-lg font-semibold">You don’t have access to the admin panel</h2>
-          <p className="mt-1 text-sm text-muted-foreground">This area is for administrators. If you manage this service, sign in with your admin account.</p>
+          <h2 className="text-lg font-semibold">{t('admin.notAllowed.heading')}</h2>
+          <p className="mt-1 text-sm text-muted-foreground">{t('admin.notAllowed.text')}</p>
         </div>
         <div className="flex w-full flex-col gap-2 sm:flex-row sm:justify-center">
           <Button asChild>
-            <Link to="/dashboard">Back to Dashboard</Link>
+            <Link to="/dashboard">{t('admin.notAllowed.backToDashboard')}</Link>
           </Button>
           <Button asChild variant="outline">
-            <Link to="/admin-login">Admin Login</Link>
+            <Link to="/admin-login">{t('admin.notAllowed.adminLogin')}</Link>
           </Button>
         </div>
       </Card>
@@ -38,10 +40,11 @@ function NotAllowed() {
 }
 
 export default function AdminScreen() {
+  const t = useT();
   const { user } = useAuth();
   if (!user?.isAdmin) return <NotAllowed />;
   return (
-    <Suspense fallback={<PageSpinner label="Loading the admin panel" />}>
+    <Suspense fallback={<PageSpinner label={t('admin.loadingPanel')} />}>
       <AdminPanel />
     </Suspense>
   );

@@ -20,25 +20,27 @@ import { useManualPayments } from '../features/activation/api.ts';
 import { useAppSettings, type AppSettings } from '../lib/app-settings.ts';
 import { useAuth } from '../lib/auth.tsx';
 import { formatINR } from '../lib/format.ts';
+import { useT, type MessageKey } from '../i18n/t.ts';
 import { referralsToNextSpin } from '../lib/spin-progress.ts';
 
 const REFERRALS_FULL = 10;
 const SPINS_FULL = 5;
 const WALLET_BAR = 75;
 const ACTIVATION_STEPS = [
-  'Scan the QR or tap Open UPI App and pay the exact amount.',
-  'Note the 12-digit UTR / reference number and take a screenshot.',
-  'Submit the payment proof. We verify it and activate your account.',
-];
+  'dashboard.activation.steps.scan',
+  'dashboard.activation.steps.note',
+  'dashboard.activation.steps.submit',
+] as const satisfies readonly MessageKey[];
 
-function greeting(now = new Date()): string {
+function greeting(now = new Date()): MessageKey {
   const h = now.getHours();
-  if (h < 12) return 'Good morning';
-  if (h < 17) return 'Good afternoon';
-  return 'Good evening';
+  if (h < 12) return 'dashboard.greeting.morning';
+  if (h < 17) return 'dashboard.greeting.afternoon';
+  return 'dashboard.greeting.evening';
 }
 
 export default function DashboardScreen() {
+  const t = useT();
   const { user } = useAuth();
   const settings = useAppSettings();
   if (!user) return null;
@@ -54,12 +56,12 @@ export default function DashboardScreen() {
 
       <section aria-labelledby="stats-heading" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
         <h2 id="stats-heading" className="sr-only">
-          Your summary
+          {t('dashboard.stats.heading')}
         </h2>
         <Card className="col-span-2 flex flex-col gap-3 p-5 lg:col-span-1">
           <div className="flex items-start justify-between">
             <div>
-              <p className="text-sm font-medium text-muted-foreground">Wallet Balance</p>
+              <p className="text-sm font-medium text-muted-foreground">{t('dashboard.stats.walletBalance')}</p>
               <p className="mt-1 text-3xl font-bold tracking-tight">
                 <Amount value={user.walletBalance} />
               </p>
@@ -68,25 +70,25 @@ export default function DashboardScreen() {
               <Wallet aria-hidden="true" className="size-5" />
             </span>
           </div>
-          <Progress value={WALLET_BAR} label="Wallet Balance progress" tone="success" />
+          <Progress value={WALLET_BAR} label={t('dashboard.stats.walletProgress')} tone="success" />
           <p className="text-xs text-muted-foreground">
-            Total earned <Amount value={user.totalEarnings} className="font-semibold text-foreground" />
+            {t('dashboard.stats.totalEarned')} <Amount value={user.totalEarnings} className="font-semibold text-foreground" />
           </p>
         </Card>
         <StatCard
-          label="Total Referrals"
+          label={t('dashboard.stats.totalReferrals')}
           value={user.successfulReferrals}
           icon={<Users aria-hidden="true" className="size-5" />}
           progress={Math.min(100, (user.successfulReferrals / REFERRALS_FULL) * 100)}
-          hint={`${Math.min(user.successfulReferrals, REFERRALS_FULL)} of ${REFERRALS_FULL} milestone`}
+          hint={t('dashboard.stats.referralsMilestone', { count: Math.min(user.successfulReferrals, REFERRALS_FULL), total: REFERRALS_FULL })}
         />
         <StatCard
-          label="Spins Available"
+          label={t('dashboard.stats.spinsAvailable')}
           value={user.spinsAvailable}
           tone="warning"
           icon={<Gift aria-hidden="true" className="size-5" />}
           progress={Math.min(100, (user.spinsAvailable / SPINS_FULL) * 100)}
-          hint={`${toNextSpin} more referral${toNextSpin === 1 ? '' : 's'} to next spin`}
+          hint={t('dashboard.stats.toNextSpin', { count: toNextSpin })}
         />
       </section>
 
@@ -99,13 +101,13 @@ export default function DashboardScreen() {
               <ShieldCheck aria-hidden="true" className="size-5" />
             </span>
             <div>
-              <h2 className="font-semibold">Admin Access</h2>
-              <p className="text-sm text-muted-foreground">Review payments and withdrawals, activate users and manage settings.</p>
+              <h2 className="font-semibold">{t('dashboard.admin.title')}</h2>
+              <p className="text-sm text-muted-foreground">{t('dashboard.admin.text')}</p>
             </div>
           </div>
           <Button asChild variant="outline">
             <Link to="/admin">
-              Open Admin Panel <ArrowRight aria-hidden="true" className="size-4" />
+              {t('dashboard.admin.open')} <ArrowRight aria-hidden="true" className="size-4" />
             </Link>
           </Button>
         </Card>
@@ -115,32 +117,33 @@ export default function DashboardScreen() {
 }
 
 function WelcomeBanner({ user, fee }: { user: User; fee: string }) {
+  const t = useT();
   return (
     <section className="hc-border relative overflow-hidden rounded-[16px] bg-gradient-to-br from-hero-from to-hero-to p-5 text-hero-foreground shadow-raised sm:p-7">
       <div aria-hidden="true" className="pointer-events-none absolute -right-16 -top-20 size-64 rounded-full bg-white/10 high-contrast:hidden" />
       <div aria-hidden="true" className="pointer-events-none absolute -bottom-24 right-24 size-48 rounded-full bg-white/5 high-contrast:hidden" />
       <div className="relative flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
-          <p className="text-sm font-medium opacity-90">{greeting()},</p>
+          <p className="text-sm font-medium opacity-90">{t(greeting())},</p>
           <h1 className="mt-0.5 text-2xl font-bold tracking-tight sm:text-3xl">{user.username}</h1>
           <p className="mt-1.5 max-w-md text-sm opacity-90">
-            {user.isActivated ? 'Share your referral code and earn for every friend who activates.' : 'Activate your account to start earning from referrals.'}
+            {user.isActivated ? t('dashboard.welcome.activeText') : t('dashboard.welcome.inactiveText')}
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
           {user.isActivated ? (
             <span className="inline-flex h-9 items-center gap-1.5 rounded-full bg-white px-3 text-sm font-semibold text-success high-contrast:bg-success high-contrast:text-success-foreground">
-              <BadgeCheck aria-hidden="true" className="size-4" /> Account Active
+              <BadgeCheck aria-hidden="true" className="size-4" /> {t('dashboard.welcome.accountActive')}
             </span>
           ) : (
             <Button asChild variant="inverse">
-              <Link to="/manual-payment">Activate for {formatINR(fee, 0)}</Link>
+              <Link to="/manual-payment">{t('dashboard.welcome.activateFor', { fee: formatINR(fee, 0) })}</Link>
             </Button>
           )}
           {user.isAdmin ? (
             <Button asChild variant="glass">
               <Link to="/admin">
-                <ShieldCheck aria-hidden="true" className="size-4" /> Admin Panel
+                <ShieldCheck aria-hidden="true" className="size-4" /> {t('dashboard.welcome.adminPanel')}
               </Link>
             </Button>
           ) : null}
@@ -151,17 +154,18 @@ function WelcomeBanner({ user, fee }: { user: User; fee: string }) {
 }
 
 const QUICK_LINKS = [
-  { to: '/referrals', label: 'View Referrals', icon: Users, tone: 'bg-primary-soft text-primary-soft-foreground' },
-  { to: '/wallet', label: 'Manage Wallet', icon: Wallet, tone: 'bg-success-soft text-success-soft-foreground' },
-  { to: '/spin', label: 'Spin Wheel', icon: Gift, tone: 'bg-warning-soft text-warning-soft-foreground' },
-  { to: '/manual-payment', label: 'Add Money', icon: PlusCircle, tone: 'bg-primary-soft text-primary-soft-foreground' },
-];
+  { to: '/referrals', label: 'dashboard.quickLinks.referrals', icon: Users, tone: 'bg-primary-soft text-primary-soft-foreground' },
+  { to: '/wallet', label: 'dashboard.quickLinks.wallet', icon: Wallet, tone: 'bg-success-soft text-success-soft-foreground' },
+  { to: '/spin', label: 'dashboard.quickLinks.spin', icon: Gift, tone: 'bg-warning-soft text-warning-soft-foreground' },
+  { to: '/manual-payment', label: 'dashboard.quickLinks.addMoney', icon: PlusCircle, tone: 'bg-primary-soft text-primary-soft-foreground' },
+] as const satisfies readonly { to: string; label: MessageKey; icon: unknown; tone: string }[];
 
 function QuickLinks() {
+  const t = useT();
   return (
     <section aria-labelledby="quick-links">
       <h2 id="quick-links" className="mb-3 text-base font-semibold">
-        Quick Links
+        {t('dashboard.quickLinks.heading')}
       </h2>
       <ul className="grid grid-cols-4 gap-2 sm:gap-4">
         {QUICK_LINKS.map((q) => (
@@ -173,7 +177,7 @@ function QuickLinks() {
               <span className={`flex size-10 shrink-0 items-center justify-center rounded-full sm:rounded-[10px] ${q.tone}`}>
                 <q.icon aria-hidden="true" className="size-5" />
               </span>
-              <span className="text-xs font-semibold leading-tight sm:text-sm">{q.label}</span>
+              <span className="text-xs font-semibold leading-tight sm:text-sm">{t(q.label)}</span>
               <ArrowRight aria-hidden="true" className="ml-auto hidden size-4 text-muted-foreground sm:block" />
             </Link>
           </li>
@@ -185,10 +189,11 @@ function QuickLinks() {
 
 function ActivationCard({ user, settings, settingsLoading }: { user: User; settings: AppSettings | undefined; settingsLoading: boolean }) {
   const upiAvailable = Boolean(settings?.upiId);
+  const t = useT();
   const qr = useActivationQr({ userId: user.id, amount: settings?.activationFee, enabled: Boolean(settings) && upiAvailable && !user.isActivated });
 
   useEffect(() => {
-    if (qr.isError) toast({ title: 'Error', description: 'Failed to generate payment QR code', variant: 'destructive' });
+    if (qr.isError) toast({ title: t('dashboard.activation.errorTitle'), description: t('dashboard.activation.qrError'), variant: 'destructive' });
   }, [qr.isError]);
 
   const details = qr.data?.paymentDetails;
@@ -200,11 +205,11 @@ function ActivationCard({ user, settings, settingsLoading }: { user: User; setti
     <Card className="overflow-hidden">
       <CardHeader className="border-b border-border bg-warning-soft/60 pb-4">
         <div className="flex flex-wrap items-center gap-2">
-          <CardTitle>Activate your account</CardTitle>
-          <Badge tone="warning">One-time fee</Badge>
+          <CardTitle>{t('dashboard.activation.title')}</CardTitle>
+          <Badge tone="warning">{t('dashboard.activation.oneTimeFee')}</Badge>
         </div>
         <CardDescription>
-          Pay <Amount value={amount} decimals={0} className="font-semibold text-foreground" /> by UPI, then submit your payment proof. Activation follows within 24 hours of confirmation.
+          {t('dashboard.activation.payBefore')} <Amount value={amount} decimals={0} className="font-semibold text-foreground" /> {t('dashboard.activation.payAfter')}
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6 pt-5 md:grid-cols-[auto_1fr] md:items-start">
@@ -218,13 +223,13 @@ function ActivationCard({ user, settings, settingsLoading }: { user: User; setti
           <LatestProofStatus />
           <PaymentFacts upiId={upiId} businessName={businessName} amount={amount} />
 
-          <NumberedSteps items={ACTIVATION_STEPS} />
+          <NumberedSteps items={ACTIVATION_STEPS.map((key) => t(key))} />
 
           <div className="flex flex-col gap-2 sm:flex-row">
             <OpenUpiAppButton upiUrl={qr.data?.upiUrl} className="sm:flex-1" />
             <Button asChild size="lg" variant="outline" className="sm:flex-1">
               <Link to="/manual-payment">
-                <Upload aria-hidden="true" className="size-4" /> Submit Payment Proof
+                <Upload aria-hidden="true" className="size-4" /> {t('dashboard.activation.submitProof')}
               </Link>
             </Button>
           </div>
@@ -239,21 +244,26 @@ function ActivationCard({ user, settings, settingsLoading }: { user: User; setti
  * reason and what to do next (a new proof). Nothing before the first proof.
  */
 function LatestProofStatus() {
+  const t = useT();
   const payments = useManualPayments();
   const latest = payments.data?.[0];
   if (!latest || latest.status === 'approved') return null;
   if (latest.status === 'pending') {
     return (
       <p role="status" className="rounded-[10px] bg-muted px-3 py-2 text-sm">
-        Your payment proof (UTR <span className="font-mono">{latest.utrNumber}</span>) is waiting for review.
+        {t('dashboard.proofStatus.pendingBefore')} <span className="font-mono">{latest.utrNumber}</span>
+        {t('dashboard.proofStatus.pendingAfter')}
       </p>
     );
   }
   return (
     <div role="status" className="hc-border rounded-[10px] border border-destructive/40 bg-destructive-soft px-3 py-2 text-sm text-destructive-soft-foreground">
-      <p className="font-semibold">Your payment proof (UTR <span className="font-mono">{latest.utrNumber}</span>) was rejected.</p>
-      {latest.adminNotes ? <p>Reason: {latest.adminNotes}</p> : null}
-      <p>Check the payment and submit a new proof.</p>
+      <p className="font-semibold">
+        {t('dashboard.proofStatus.rejectedBefore')} <span className="font-mono">{latest.utrNumber}</span>
+        {t('dashboard.proofStatus.rejectedAfter')}
+      </p>
+      {latest.adminNotes ? <p>{t('dashboard.proofStatus.reason', { reason: latest.adminNotes })}</p> : null}
+      <p>{t('dashboard.proofStatus.next')}</p>
     </div>
   );
 }

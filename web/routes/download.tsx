@@ -10,40 +10,27 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../co
 import { PageHeader } from '../components/ui/page-header.tsx';
 import { NumberedSteps } from '../components/ui/numbered-steps.tsx';
 import { toast } from '../components/ui/toast.tsx';
-import { APK_PATH, apkAvailable, downloadShortcut, SHARE_TEXT, useInstallPrompt } from '../features/download/install.ts';
+import { APK_PATH, apkAvailable, downloadShortcut, useInstallPrompt } from '../features/download/install.ts';
 import { APP_NAME, useAppSettings } from '../lib/app-settings.ts';
 import { formatFileSize } from '../lib/format.ts';
 import { downloadUrl } from '../lib/save-blob.ts';
+import { useT, type MessageKey } from '../i18n/t.ts';
 
 const BENEFITS = [
-  { icon: Zap, title: 'Faster access', text: 'Open your wallet and referrals in one tap.' },
-  { icon: Bell, title: 'Stay updated', text: 'See approvals and earnings as soon as they happen.' },
-  { icon: Wifi, title: 'Light on data', text: 'Built for mobile data and low-end phones.' },
-  { icon: ShieldCheck, title: 'Secure', text: 'The same protected account as the website.' },
-];
+  { icon: Zap, title: 'download.benefits.fasterTitle', text: 'download.benefits.fasterText' },
+  { icon: Bell, title: 'download.benefits.updatedTitle', text: 'download.benefits.updatedText' },
+  { icon: Wifi, title: 'download.benefits.dataTitle', text: 'download.benefits.dataText' },
+  { icon: ShieldCheck, title: 'download.benefits.secureTitle', text: 'download.benefits.secureText' },
+] as const satisfies readonly { icon: unknown; title: MessageKey; text: MessageKey }[];
 
-const WEB_APP_STEPS = [
-  'Open this site in Chrome and tap the browser menu (⋮).',
-  'Tap "Add to Home screen" (or "Install app").',
-  'Confirm by tapping "Add" or "Install".',
-  'Launch the app from the new icon on your home screen.',
-];
+const WEB_APP_STEPS = ['download.webApp.step1', 'download.webApp.step2', 'download.webApp.step3', 'download.webApp.step4'] as const satisfies readonly MessageKey[];
 
-const TROUBLESHOOTING = [
-  'Use Chrome: other browsers may not offer the option.',
-  'Check the menu: the option can be named "Install app".',
-  'Clear the cache and reload if the option is missing.',
-  'Bookmark this page as a fallback.',
-];
+const TROUBLESHOOTING = ['download.webApp.tip1', 'download.webApp.tip2', 'download.webApp.tip3', 'download.webApp.tip4'] as const satisfies readonly MessageKey[];
 
-const APK_STEPS = [
-  'Enable "Install from unknown sources" in your phone settings.',
-  'Download the APK file.',
-  'Open the downloaded file from notifications or the Downloads folder.',
-  'Tap Install and open the app.',
-];
+const APK_STEPS = ['download.android.step1', 'download.android.step2', 'download.android.step3', 'download.android.step4'] as const satisfies readonly MessageKey[];
 
 export default function DownloadScreen() {
+  const t = useT();
   const [checking, setChecking] = useState(false);
   const pwa = useInstallPrompt();
   const origin = window.location.origin;
@@ -55,22 +42,23 @@ export default function DownloadScreen() {
     const ok = await apkAvailable();
     setChecking(false);
     if (!ok) {
-      toast({ title: 'Download Failed', description: 'APK file not found', variant: 'destructive' });
+      toast({ title: t('download.toast.failedTitle'), description: t('download.toast.failedText'), variant: 'destructive' });
       return;
     }
     downloadUrl(APK_PATH, `referral-hub-${androidApp?.version ?? 'app'}.apk`);
-    toast({ title: 'Download started', description: 'Open the file when it finishes to install the app.', variant: 'success' });
+    toast({ title: t('download.toast.startedTitle'), description: t('download.toast.startedText'), variant: 'success' });
   }
 
-  const shareText = `${SHARE_TEXT} ${origin}`;
+  const shareMessage = t('download.share.text');
+  const shareText = `${shareMessage} ${origin}`;
 
   return (
     <div className="flex flex-col gap-6">
-      <PageHeader title="Download App" description={`Get ${APP_NAME} on your phone or computer.`} />
+      <PageHeader title={t('download.page.title')} description={t('download.page.description', { appName: APP_NAME })} />
 
       <section aria-labelledby="benefits" className="flex flex-col gap-3">
         <h2 id="benefits" className="sr-only">
-          Benefits
+          {t('download.page.benefits')}
         </h2>
         <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">
           {BENEFITS.map((b) => (
@@ -78,8 +66,8 @@ export default function DownloadScreen() {
               <span className="flex size-9 items-center justify-center rounded-[10px] bg-primary-soft text-primary-soft-foreground">
                 <b.icon aria-hidden="true" className="size-5" />
               </span>
-              <p className="text-sm font-semibold">{b.title}</p>
-              <p className="text-xs text-muted-foreground">{b.text}</p>
+              <p className="text-sm font-semibold">{t(b.title)}</p>
+              <p className="text-xs text-muted-foreground">{t(b.text)}</p>
             </li>
           ))}
         </ul>
@@ -94,22 +82,26 @@ export default function DownloadScreen() {
                   <Smartphone aria-hidden="true" className="size-7" />
                 </span>
                 <div className="flex-1">
-                  <h2 className="text-lg font-bold">Android App</h2>
+                  <h2 className="text-lg font-bold">{t('download.android.title')}</h2>
                   <p className="text-sm opacity-90">
-                    {androidApp ? `Version ${androidApp.version} · ${formatFileSize(androidApp.sizeBytes)} · APK for Android phones` : settings.isPending ? 'APK for Android phones' : 'Coming soon'}
+                    {androidApp
+                      ? t('download.android.details', { version: androidApp.version, size: formatFileSize(androidApp.sizeBytes) })
+                      : settings.isPending
+                        ? t('download.android.apkForAndroid')
+                        : t('download.android.comingSoon')}
                   </p>
                 </div>
               </div>
               {androidApp ? (
-                <Button variant="inverse" size="lg" className="mt-5 w-full" onClick={() => void downloadApk()} loading={checking} loadingText="Checking…">
-                  <Download aria-hidden="true" className="size-4" /> Download APK
+                <Button variant="inverse" size="lg" className="mt-5 w-full" onClick={() => void downloadApk()} loading={checking} loadingText={t('download.android.checking')}>
+                  <Download aria-hidden="true" className="size-4" /> {t('download.android.downloadApk')}
                 </Button>
               ) : settings.isPending ? null : (
                 <div className="mt-5 flex flex-col gap-3">
-                  <p className="text-sm opacity-95">The Android app is on its way. Until then, install the web app: it works like an app, straight from your browser.</p>
+                  <p className="text-sm opacity-95">{t('download.android.onItsWay')}</p>
                   <Button asChild variant="inverse" size="lg" className="w-full">
                     <a href="#install-web-app">
-                      <Globe aria-hidden="true" className="size-4" /> Install the web app
+                      <Globe aria-hidden="true" className="size-4" /> {t('download.android.installWebApp')}
                     </a>
                   </Button>
                 </div>
@@ -117,49 +109,49 @@ export default function DownloadScreen() {
             </div>
             <div className="flex flex-col gap-4 p-5">
               <div>
-                <h3 className="mb-2 text-sm font-semibold">Requirements</h3>
+                <h3 className="mb-2 text-sm font-semibold">{t('download.android.requirements')}</h3>
                 <ul className="grid gap-1.5 text-sm text-muted-foreground">
-                  <li>Android 5.0 (API 21) or higher</li>
-                  <li>1GB RAM</li>
-                  <li>5MB storage</li>
+                  <li>{t('download.android.reqAndroid')}</li>
+                  <li>{t('download.android.reqRam')}</li>
+                  <li>{t('download.android.reqStorage')}</li>
                 </ul>
               </div>
               <div>
-                <h3 className="mb-2 text-sm font-semibold">How to install the APK</h3>
-                <NumberedSteps items={APK_STEPS} />
+                <h3 className="mb-2 text-sm font-semibold">{t('download.android.howToInstall')}</h3>
+                <NumberedSteps items={APK_STEPS.map((k) => t(k))} />
               </div>
             </div>
           </Card>
 
           <Card>
             <CardHeader>
-              <CardTitle>Other ways to open the app</CardTitle>
+              <CardTitle>{t('download.other.title')}</CardTitle>
             </CardHeader>
             <CardContent className="flex flex-col gap-3">
               <OptionRow
                 icon={<FileDown aria-hidden="true" className="size-5" />}
-                title="Web shortcut"
-                text="A small file that opens this site. Save it to your home screen or desktop."
+                title={t('download.other.shortcutTitle')}
+                text={t('download.other.shortcutText')}
                 action={
                   <Button
                     variant="outline"
                     size="sm"
                     onClick={() => {
                       downloadShortcut(APP_NAME, origin);
-                      toast({ title: 'Shortcut downloaded', description: 'Open the file to go straight to the app.', variant: 'success' });
+                      toast({ title: t('download.toast.shortcutTitle'), description: t('download.toast.shortcutText'), variant: 'success' });
                     }}
                   >
-                    Download
+                    {t('download.other.download')}
                   </Button>
                 }
               />
               <OptionRow
                 icon={<Monitor aria-hidden="true" className="size-5" />}
-                title="Desktop"
-                text="Use the full app in your computer's browser."
+                title={t('download.other.desktopTitle')}
+                text={t('download.other.desktopText')}
                 action={
                   <Button variant="outline" size="sm" onClick={() => window.open(origin, '_blank', 'noopener,noreferrer')}>
-                    Open <ExternalLink aria-hidden="true" className="size-3.5" />
+                    {t('download.other.open')} <ExternalLink aria-hidden="true" className="size-3.5" />
                   </Button>
                 }
               />
@@ -171,10 +163,10 @@ export default function DownloadScreen() {
           <Card id="install-web-app" className="scroll-mt-20">
             <CardHeader>
               <div className="flex items-center gap-2">
-                <CardTitle>Install the web app</CardTitle>
-                <Badge tone="success">No download</Badge>
+                <CardTitle>{t('download.webApp.title')}</CardTitle>
+                <Badge tone="success">{t('download.webApp.noDownload')}</Badge>
               </div>
-              <CardDescription>Works like an app, straight from your browser.</CardDescription>
+              <CardDescription>{t('download.webApp.description')}</CardDescription>
             </CardHeader>
             <CardContent className="flex flex-col gap-4">
               {pwa.canInstall ? (
@@ -182,21 +174,21 @@ export default function DownloadScreen() {
                   size="lg"
                   onClick={() =>
                     void pwa.install().then((outcome) => {
-                      if (outcome === 'accepted') toast({ title: 'App installed', description: `Open ${APP_NAME} from your home screen.`, variant: 'success' });
+                      if (outcome === 'accepted') toast({ title: t('download.toast.installedTitle'), description: t('download.toast.installedText', { appName: APP_NAME }), variant: 'success' });
                     })
                   }
                 >
-                  <Globe aria-hidden="true" className="size-4" /> Install App
+                  <Globe aria-hidden="true" className="size-4" /> {t('download.webApp.install')}
                 </Button>
               ) : pwa.installed ? (
-                <p className="rounded-[10px] bg-success-soft px-3 py-2 text-sm font-medium text-success-soft-foreground">The app is installed on this device.</p>
+                <p className="rounded-[10px] bg-success-soft px-3 py-2 text-sm font-medium text-success-soft-foreground">{t('download.webApp.installed')}</p>
               ) : null}
-              <NumberedSteps items={WEB_APP_STEPS} />
+              <NumberedSteps items={WEB_APP_STEPS.map((k) => t(k))} />
               <div className="hc-border rounded-[12px] border border-border bg-muted/50 p-4">
-                <h3 className="mb-2 text-sm font-semibold">Troubleshooting</h3>
+                <h3 className="mb-2 text-sm font-semibold">{t('download.webApp.troubleshooting')}</h3>
                 <ul className="flex list-disc flex-col gap-1 pl-5 text-sm text-muted-foreground">
-                  {TROUBLESHOOTING.map((t) => (
-                    <li key={t}>{t}</li>
+                  {TROUBLESHOOTING.map((k) => (
+                    <li key={k}>{t(k)}</li>
                   ))}
                 </ul>
               </div>
@@ -206,9 +198,9 @@ export default function DownloadScreen() {
           <Card>
             <CardHeader>
               <CardTitle className="flex items-center gap-2">
-                <Share2 aria-hidden="true" className="size-4" /> Share with friends
+                <Share2 aria-hidden="true" className="size-4" /> {t('download.share.title')}
               </CardTitle>
-              <CardDescription>{SHARE_TEXT}</CardDescription>
+              <CardDescription>{shareMessage}</CardDescription>
             </CardHeader>
             <CardContent className="grid grid-cols-2 gap-3">
               <Button asChild variant="outline">
@@ -217,7 +209,7 @@ export default function DownloadScreen() {
                 </a>
               </Button>
               <Button asChild variant="outline">
-                <a href={`https://t.me/share/url?url=${encodeURIComponent(origin)}&text=${encodeURIComponent(SHARE_TEXT)}`} target="_blank" rel="noreferrer">
+                <a href={`https://t.me/share/url?url=${encodeURIComponent(origin)}&text=${encodeURIComponent(shareMessage)}`} target="_blank" rel="noreferrer">
                   <Send aria-hidden="true" className="size-4" /> Telegram
                 </a>
               </Button>

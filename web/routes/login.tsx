@@ -12,20 +12,22 @@ import { PasswordInput } from '../components/ui/password-input.tsx';
 import { PhoneInput } from '../components/ui/phone-input.tsx';
 import { toast } from '../components/ui/toast-store.ts';
 import { api, errorMessage } from '../lib/api-client.ts';
-import { useAuth } from '../lib/auth.tsx';
+import { InvalidResponseError, useAuth } from '../lib/auth.tsx';
+import { useT, type MessageKey } from '../i18n/t.ts';
 import { useBusyAction } from '../lib/use-busy-action.ts';
 import { formatCountdown, useCountdown } from '../lib/use-countdown.ts';
 
 type Step = 'login' | 'phone' | 'otp' | 'password';
 
-const TITLES: Record<Step, { title: string; subtitle: string }> = {
-  login: { title: 'Welcome back', subtitle: 'Sign in with your mobile number to continue.' },
-  phone: { title: 'Reset your password', subtitle: 'We will send a 6-digit code to your mobile number.' },
-  otp: { title: 'Enter the code', subtitle: 'Check your SMS for the 6-digit verification code.' },
-  password: { title: 'Choose a new password', subtitle: 'Use at least 6 characters.' },
+const TITLES: Record<Step, { title: MessageKey; subtitle: MessageKey }> = {
+  login: { title: 'auth.login.title', subtitle: 'auth.login.subtitle' },
+  phone: { title: 'auth.reset.phoneTitle', subtitle: 'auth.reset.phoneSubtitle' },
+  otp: { title: 'auth.reset.otpTitle', subtitle: 'auth.reset.otpSubtitle' },
+  password: { title: 'auth.reset.passwordTitle', subtitle: 'auth.reset.passwordSubtitle' },
 };
 
 export default function LoginScreen() {
+  const t = useT();
   const { login, user } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
@@ -55,6 +57,7 @@ export default function LoginScreen() {
   const onLogin = async (e: FormEvent) => {
     e.preventDefault();
     const next: typeof errors = {};
+    // The contract's validation texts (English), shown translated by FieldError.
     if (!phone) next.phone = 'Enter your mobile number';
     if (!password) next.password = 'Password is required';
     setErrors(next);
@@ -62,66 +65,66 @@ export default function LoginScreen() {
     await run(
       async () => {
         await login(phone, password);
-        toast({ title: 'Login successful', description: 'Welcome back!', variant: 'success' });
+        toast({ title: t('auth.login.successTitle'), description: t('auth.login.successText'), variant: 'success' });
         navigate('/dashboard');
       },
       {
-        title: 'Login failed',
-        fallback: 'Invalid mobile number or password',
-        message: (err) => (err instanceof Error && err.message === 'Invalid response from server' ? err.message : errorMessage(err, 'Invalid mobile number or password')),
+        title: t('auth.login.failedTitle'),
+        fallback: t('auth.login.invalidCredentials'),
+        message: (err) => (err instanceof InvalidResponseError ? err.message : errorMessage(err, t('auth.login.invalidCredentials'))),
       },
     );
   };
 
   const sendResetOtp = async () => {
     if (!resetPhone) {
-      toast({ title: 'Mobile number required', description: 'Please enter your mobile number', variant: 'destructive' });
+      toast({ title: t('auth.reset.phoneRequiredTitle'), description: t('auth.reset.phoneRequiredText'), variant: 'destructive' });
       return;
     }
     await run(
       async () => {
         await api.post('/api/forgot-password', { phone: resetPhone });
-        toast({ title: 'OTP Sent', description: 'Please check your phone for the verification code' });
+        toast({ title: t('auth.reset.otpSentTitle'), description: t('auth.reset.otpSentText') });
         cooldown.start(OTP_RESEND_COOLDOWN_S);
         setStep('otp');
       },
-      { title: 'Error', fallback: 'Failed to send OTP' },
+      { title: t('common.error'), fallback: t('auth.reset.sendFailed') },
     );
   };
 
   const verifyOtp = async (e: FormEvent) => {
     e.preventDefault();
     if (!/^\d{6}$/.test(otp)) {
-      toast({ title: 'Invalid OTP', description: 'Please enter the 6-digit OTP', variant: 'destructive' });
+      toast({ title: t('auth.reset.invalidOtpTitle'), description: t('auth.reset.invalidOtpText'), variant: 'destructive' });
       return;
     }
     await run(
       async () => {
         await api.post('/api/verify-reset-otp', { phone: resetPhone, otp });
-        toast({ title: 'OTP Verified', description: 'Please enter your new password', variant: 'success' });
+        toast({ title: t('auth.reset.otpVerifiedTitle'), description: t('auth.reset.otpVerifiedText'), variant: 'success' });
         setStep('password');
       },
-      { title: 'Invalid OTP', fallback: 'Please enter the 6-digit OTP' },
+      { title: t('auth.reset.invalidOtpTitle'), fallback: t('auth.reset.invalidOtpText') },
     );
   };
 
   const resetPassword = async (e: FormEvent) => {
     e.preventDefault();
     if (newPassword.length < 6) {
-      toast({ title: 'Password too short', description: 'Password must be at least 6 characters', variant: 'destructive' });
+      toast({ title: t('auth.reset.tooShortTitle'), description: t('auth.reset.tooShortText'), variant: 'destructive' });
       return;
     }
     if (newPassword !== confirmPassword) {
-      toast({ title: "Passwords don't match", description: 'Please confirm your password', variant: 'destructive' });
+      toast({ title: t('auth.reset.mismatchTitle'), description: t('auth.reset.mismatchText'), variant: 'destructive' });
       return;
     }
     await run(
       async () => {
         await api.post('/api/reset-password', { phone: resetPhone, otp, newPassword });
-        toast({ title: 'Password Reset Successful', description: 'You can now login with your new password', variant: 'success' });
+        toast({ title: t('auth.reset.successTitle'), description: t('auth.reset.successText'), variant: 'success' });
         backToLogin();
       },
-      { title: 'Reset Failed', fallback: 'Could not reset the password' },
+      { title: t('auth.reset.failedTitle'), fallback: t('auth.reset.failedText') },
     );
   };
 
@@ -131,35 +134,35 @@ export default function LoginScreen() {
   const { title, subtitle } = TITLES[step];
   const backLink = (
     <Button variant="ghost" className="w-full" onClick={backToLogin}>
-      <ArrowLeft aria-hidden="true" className="size-4" /> Back to Login
+      <ArrowLeft aria-hidden="true" className="size-4" /> {t('auth.reset.backToLogin')}
     </Button>
   );
 
   return (
-    <AuthLayout title={title} subtitle={subtitle}>
+    <AuthLayout title={t(title)} subtitle={t(subtitle)}>
       {step === 'login' ? (
         <form onSubmit={onLogin} noValidate className="flex flex-col gap-5">
-          <Field label="Mobile Number" error={errors.phone}>
+          <Field label={t('auth.fields.mobileNumber')} error={errors.phone}>
             <PhoneInput name="phone" value={phone} onValueChange={setPhone} />
           </Field>
           <Field
-            label="Password"
+            label={t('auth.fields.password')}
             error={errors.password}
             labelAside={
               <button type="button" onClick={() => setStep('phone')} className="rounded text-sm font-semibold text-primary hover:underline focus-visible:outline-2 focus-visible:outline-ring">
-                Forgot Password?
+                {t('auth.login.forgotPassword')}
               </button>
             }
           >
-            <PasswordInput name="password" autoComplete="current-password" placeholder="Enter your password" value={password} onChange={(e) => setPassword(e.target.value)} />
+            <PasswordInput name="password" autoComplete="current-password" placeholder={t('auth.login.passwordPlaceholder')} value={password} onChange={(e) => setPassword(e.target.value)} />
           </Field>
-          <Button type="submit" size="lg" className="w-full" loading={busy} loadingText="Signing in…">
-            Login
+          <Button type="submit" size="lg" className="w-full" loading={busy} loadingText={t('auth.login.signingIn')}>
+            {t('auth.login.submit')}
           </Button>
           <p className="text-center text-sm text-muted-foreground">
-            Don't have an account?{' '}
+            {t('auth.login.noAccount')}{' '}
             <Link to="/register" className="font-semibold text-primary hover:underline">
-              Register
+              {t('auth.login.registerLink')}
             </Link>
           </p>
         </form>
@@ -175,11 +178,11 @@ export default function LoginScreen() {
           className="flex flex-col gap-5"
         >
           <StepIndicator current={1} />
-          <Field label="Mobile Number" hint="Enter the number you registered with.">
+          <Field label={t('auth.fields.mobileNumber')} hint={t('auth.reset.phoneHint')}>
             <PhoneInput name="reset-phone" value={resetPhone} onValueChange={setResetPhone} />
           </Field>
           <Button type="submit" size="lg" className="w-full" loading={busy}>
-            <Smartphone aria-hidden="true" className="size-4" /> Send OTP
+            <Smartphone aria-hidden="true" className="size-4" /> {t('auth.reset.sendOtp')}
           </Button>
           {backLink}
         </form>
@@ -189,20 +192,20 @@ export default function LoginScreen() {
         <form onSubmit={verifyOtp} noValidate className="flex flex-col gap-5">
           <StepIndicator current={2} />
           <p className="text-sm text-muted-foreground">
-            Code sent to <span className="tabular font-semibold text-foreground">+91 {resetPhone}</span>
+            {t('auth.otp.codeSentTo')} <span className="tabular font-semibold text-foreground">+91 {resetPhone}</span>
           </p>
-          <Field label="Verification code">
+          <Field label={t('auth.otp.codeLabel')}>
             <OtpInput name="otp" value={otp} onValueChange={setOtp} autoFocus />
           </Field>
           <Button type="submit" size="lg" className="w-full" loading={busy}>
-            Verify OTP
+            {t('auth.reset.verifyOtp')}
           </Button>
           <div className="text-center text-sm">
             {cooldown.seconds > 0 ? (
-              <span className="text-muted-foreground">Resend OTP in {formatCountdown(cooldown.seconds)}</span>
+              <span className="text-muted-foreground">{t('auth.otp.resendIn', { time: formatCountdown(cooldown.seconds) })}</span>
             ) : (
               <button type="button" disabled={busy} onClick={() => void sendResetOtp()} className="font-semibold text-primary hover:underline disabled:opacity-50">
-                Resend OTP
+                {t('auth.otp.resend')}
               </button>
             )}
           </div>
@@ -213,14 +216,14 @@ export default function LoginScreen() {
       {step === 'password' ? (
         <form onSubmit={resetPassword} noValidate className="flex flex-col gap-5">
           <StepIndicator current={3} />
-          <Field label="New Password" hint="At least 6 characters.">
+          <Field label={t('auth.reset.newPassword')} hint={t('auth.fields.passwordHint')}>
             <PasswordInput name="new-password" autoComplete="new-password" value={newPassword} onChange={(e) => setNewPassword(e.target.value)} autoFocus />
           </Field>
-          <Field label="Confirm Password">
+          <Field label={t('auth.reset.confirmPassword')}>
             <PasswordInput name="confirm-password" autoComplete="new-password" value={confirmPassword} onChange={(e) => setConfirmPassword(e.target.value)} />
           </Field>
           <Button type="submit" size="lg" className="w-full" loading={busy}>
-            <KeyRound aria-hidden="true" className="size-4" /> Reset Password
+            <KeyRound aria-hidden="true" className="size-4" /> {t('auth.reset.submit')}
           </Button>
           {backLink}
         </form>
@@ -229,17 +232,19 @@ export default function LoginScreen() {
   );
 }
 
+const STEP_LABELS: MessageKey[] = ['auth.reset.steps.mobile', 'auth.reset.steps.verify', 'auth.reset.steps.password'];
+
 function StepIndicator({ current }: { current: 1 | 2 | 3 }) {
-  const labels = ['Mobile number', 'Verify code', 'New password'];
+  const t = useT();
   return (
-    <ol aria-label={`Step ${current} of 3`} className="flex items-center gap-2">
-      {labels.map((l, i) => {
+    <ol aria-label={t('auth.reset.steps.label', { current, total: STEP_LABELS.length })} className="flex items-center gap-2">
+      {STEP_LABELS.map((l, i) => {
         const n = i + 1;
         const state = n < current ? 'done' : n === current ? 'current' : 'todo';
         return (
           <li key={l} aria-current={state === 'current' ? 'step' : undefined} className="flex flex-1 flex-col gap-1.5">
             <span className={`h-1.5 rounded-full ${state === 'todo' ? 'bg-muted' : 'bg-primary'}`} />
-            <span className={`text-xs ${state === 'current' ? 'font-semibold text-foreground' : 'text-muted-foreground'}`}>{l}</span>
+            <span className={`text-xs ${state === 'current' ? 'font-semibold text-foreground' : 'text-muted-foreground'}`}>{t(l)}</span>
           </li>
         );
       })}

@@ -18,8 +18,10 @@ import { useAppSettings } from '../lib/app-settings.ts';
 import { useAuth } from '../lib/auth.tsx';
 import { formatDate } from '../lib/format.ts';
 import { loadMoreProps } from '../lib/paged-history.ts';
+import { useT } from '../i18n/t.ts';
 
 export default function ManualPaymentScreen() {
+  const t = useT();
   const { user } = useAuth();
   const settings = useAppSettings();
   const payments = useManualPayments();
@@ -33,7 +35,7 @@ export default function ManualPaymentScreen() {
 
   return (
     <div className="flex flex-col gap-6">
-      <PageHeader title="Manual Payment" description="Pay the one-time activation fee by UPI and upload your payment proof." />
+      <PageHeader title={t('activation.manual.title')} description={t('activation.manual.description')} />
 
       {activated ? (
         <Card className="flex flex-col items-start gap-4 p-5 sm:flex-row sm:items-center">
@@ -41,12 +43,12 @@ export default function ManualPaymentScreen() {
             <BadgeCheck aria-hidden="true" className="size-6" />
           </span>
           <div className="flex-1">
-            <h2 className="text-lg font-bold">Account Active</h2>
-            <p className="text-sm text-muted-foreground">Your account is activated. Share your referral code and earn for every friend who activates.</p>
+            <h2 className="text-lg font-bold">{t('activation.manual.activeTitle')}</h2>
+            <p className="text-sm text-muted-foreground">{t('activation.manual.activeText')}</p>
           </div>
           <Button asChild variant="outline">
             <Link to="/referrals">
-              Go to Referrals <ArrowRight aria-hidden="true" className="size-4" />
+              {t('activation.manual.goToReferrals')} <ArrowRight aria-hidden="true" className="size-4" />
             </Link>
           </Button>
         </Card>
@@ -60,13 +62,13 @@ export default function ManualPaymentScreen() {
             </span>
             <div className="flex-1">
               <div className="flex flex-wrap items-center gap-2">
-                <h2 className="text-lg font-bold">Payment under review</h2>
-                <Badge tone="warning">Pending</Badge>
+                <h2 className="text-lg font-bold">{t('activation.manual.reviewTitle')}</h2>
+                <Badge tone="warning">{t('activation.status.pending')}</Badge>
               </div>
               <p className="text-sm text-muted-foreground">
-                We received your proof of <Amount value={pending.amount} className="font-semibold text-foreground" /> (UTR{' '}
-                <span className="tabular font-mono text-foreground">{pending.utrNumber}</span>) on {formatDate(pending.createdAt)}. Activation follows within 24
-                hours of confirmation.
+                {t('activation.manual.receivedBefore')} <Amount value={pending.amount} className="font-semibold text-foreground" />{' '}
+                {t('activation.manual.receivedUtr')} <span className="tabular font-mono text-foreground">{pending.utrNumber}</span>
+                {t('activation.manual.receivedAfter', { date: formatDate(pending.createdAt) })}
               </p>
             </div>
           </div>
@@ -75,8 +77,8 @@ export default function ManualPaymentScreen() {
         <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
           <Card>
             <CardHeader>
-              <CardTitle>1. Pay by UPI</CardTitle>
-              <CardDescription>Scan the QR or pay the UPI ID below the exact amount.</CardDescription>
+              <CardTitle>{t('activation.manual.payTitle')}</CardTitle>
+              <CardDescription>{t('activation.manual.payText')}</CardDescription>
             </CardHeader>
             <CardContent>
               {settings.isPending ? (
@@ -88,8 +90,8 @@ export default function ManualPaymentScreen() {
           </Card>
           <Card>
             <CardHeader>
-              <CardTitle>2. Upload payment proof</CardTitle>
-              <CardDescription>Add the screenshot and the UTR number. We verify it and activate your account.</CardDescription>
+              <CardTitle>{t('activation.manual.uploadTitle')}</CardTitle>
+              <CardDescription>{t('activation.manual.uploadText')}</CardDescription>
             </CardHeader>
             <CardContent>
               <PaymentProofForm amount={amount} />
@@ -100,7 +102,7 @@ export default function ManualPaymentScreen() {
 
       <Card>
         <CardHeader>
-          <CardTitle>Payment History</CardTitle>
+          <CardTitle>{t('activation.manual.historyTitle')}</CardTitle>
         </CardHeader>
         <CardContent>
           <PaymentHistoryList payments={payments.data} loading={payments.isPending} />

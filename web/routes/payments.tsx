@@ -22,8 +22,10 @@ import { useAuth } from '../lib/auth.tsx';
 import { formatDate } from '../lib/format.ts';
 import { saveCsv } from '../lib/save-blob.ts';
 import { loadMoreProps } from '../lib/paged-history.ts';
+import { t as translate, useT, type MessageKey } from '../i18n/t.ts';
 
 export default function PaymentsScreen() {
+  const t = useT();
   const { user } = useAuth();
   const tx = useTransactions();
   const stats = tx.data ? transactionStats(tx.data) : null;
@@ -32,34 +34,34 @@ export default function PaymentsScreen() {
   if (!user) return null;
   return (
     <div className="flex flex-col gap-6">
-      <PageHeader title="Payments" description="Your earnings, withdrawals and activation payments in one place." />
-      <section aria-label="Payment totals" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-        <MoneyStat label="Wallet Balance" amount={user.walletBalance} icon={<Wallet aria-hidden="true" className="size-5" />} />
-        <MoneyStat label="Total Earned" tone="success" amount={user.totalEarnings} icon={<ArrowDownLeft aria-hidden="true" className="size-5" />} />
+      <PageHeader title={t('activation.payments.title')} description={t('activation.payments.description')} />
+      <section aria-label={t('activation.payments.totalsLabel')} className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+        <MoneyStat label={t('activation.payments.walletBalance')} amount={user.walletBalance} icon={<Wallet aria-hidden="true" className="size-5" />} />
+        <MoneyStat label={t('activation.payments.totalEarned')} tone="success" amount={user.totalEarnings} icon={<ArrowDownLeft aria-hidden="true" className="size-5" />} />
         <MoneyStat
-          label={partial ? 'Withdrawn (loaded)' : 'Total Withdrawn'}
-          hint={partial && stats ? `Of the latest ${stats.count} transactions` : undefined}
+          label={partial ? t('activation.payments.withdrawnLoaded') : t('activation.payments.totalWithdrawn')}
+          hint={partial && stats ? t('activation.payments.withdrawnHint', { count: stats.count }) : undefined}
           tone="destructive"
           amount={stats ? stats.withdrawn : null}
           icon={<ArrowUpRight aria-hidden="true" className="size-5" />}
         />
         <MoneyStat
-          label={partial ? 'Pending (loaded)' : 'Pending'}
+          label={partial ? t('activation.payments.pendingLoaded') : t('activation.payments.pending')}
           tone="warning"
           value={stats ? stats.pending : '—'}
           icon={<Clock aria-hidden="true" className="size-5" />}
-          hint={partial && stats ? `Awaiting review, of the latest ${stats.count}` : 'Transactions awaiting review'}
+          hint={partial && stats ? t('activation.payments.pendingHintPartial', { count: stats.count }) : t('activation.payments.pendingHint')}
         />
       </section>
       <Tabs defaultValue="transactions">
         <TabsList>
-          <TabsTrigger value="transactions">Transaction History</TabsTrigger>
-          <TabsTrigger value="manual">Manual Payments</TabsTrigger>
+          <TabsTrigger value="transactions">{t('activation.payments.transactionsTab')}</TabsTrigger>
+          <TabsTrigger value="manual">{t('activation.payments.manualTab')}</TabsTrigger>
         </TabsList>
         <TabsContent value="transactions">
           <Card>
             <div className="p-5">
-              <TransactionHistoryPanel title={<h2 className="text-base font-semibold">Transaction History</h2>} />
+              <TransactionHistoryPanel title={<h2 className="text-base font-semibold">{t('activation.payments.transactionsTab')}</h2>} />
             </div>
           </Card>
         </TabsContent>
@@ -75,20 +77,39 @@ export default function PaymentsScreen() {
   );
 }
 
-const PAYMENT_STATUS_OPTIONS = [
-  { value: 'pending', label: 'Pending' },
-  { value: 'approved', label: 'Approved' },
-  { value: 'rejected', label: 'Rejected' },
-];
+const PAYMENT_STATUS_KEYS = {
+  pending: 'activation.status.pending',
+  approved: 'activation.status.approved',
+  rejected: 'activation.status.rejected',
+} as const satisfies Record<string, MessageKey>;
 
+const PAYMENT_STATUS_OPTIONS = [
+  { value: 'pending', label: PAYMENT_STATUS_KEYS.pending },
+  { value: 'approved', label: PAYMENT_STATUS_KEYS.approved },
+  { value: 'rejected', label: PAYMENT_STATUS_KEYS.rejected },
+] as const;
+
+function statusText(status: string): string {
+  const key = PAYMENT_STATUS_KEYS[status as keyof typeof PAYMENT_STATUS_KEYS] as MessageKey | undefined;
+  return key ? translate(key) : status.charAt(0).toUpperCase() + status.slice(1);
+}
+
+/** The export, in the reader's language (called when Export is tapped). */
 function paymentsCsv(rows: ManualPayment[]): string {
   return toCsv(
-    ['Date', 'Amount (INR)', 'UTR Number', 'Status', 'Notes'],
-    rows.map((p) => [formatDate(p.createdAt), p.amount, p.utrNumber, p.status.charAt(0).toUpperCase() + p.status.slice(1), p.notes ?? '']),
+    [
+      translate('activation.payments.csv.date'),
+      translate('activation.payments.csv.amount'),
+      translate('activation.payments.csv.utr'),
+      translate('activation.payments.csv.status'),
+      translate('activation.payments.csv.notes'),
+    ],
+    rows.map((p) => [formatDate(p.createdAt), p.amount, p.utrNumber, statusText(p.status), p.notes ?? '']),
   );
 }
 
 function ManualPaymentsPanel() {
+  const t = useT();
   const q = useManualPayments();
   const [filter, setFilter] = useState<ListFilter>(EMPTY_FILTER);
   const rows = q.data ? applyFilter(q.data, filter) : undefined;
@@ -96,15 +117,15 @@ function ManualPaymentsPanel() {
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 className="text-base font-semibold">Manual Payments</h2>
+        <h2 className="text-base font-semibold">{t('activation.payments.manualTab')}</h2>
         <ListToolbar
           filter={filter}
           onFilterChange={setFilter}
-          statusOptions={PAYMENT_STATUS_OPTIONS}
+          statusOptions={PAYMENT_STATUS_OPTIONS.map((o) => ({ value: o.value, label: t(o.label) }))}
           refreshing={q.isFetching}
           onRefresh={() => {
             void q.refetch().then((r) => {
-              if (r.isError) toast({ title: 'Error', description: 'Failed to refresh payments', variant: 'destructive' });
+              if (r.isError) toast({ title: t('activation.payments.error'), description: t('activation.payments.refreshFailed'), variant: 'destructive' });
             });
           }}
           exportDisabled={!rows || rows.length === 0}
@@ -114,10 +135,10 @@ function ManualPaymentsPanel() {
       {filteredOut ? (
         <EmptyState
           icon={<SearchX aria-hidden="true" className="size-6" />}
-          title="No payments match these filters"
+          title={t('activation.payments.noMatch')}
           action={
             <Button variant="outline" size="sm" onClick={() => setFilter(EMPTY_FILTER)}>
-              Reset filters
+              {t('activation.payments.resetFilters')}
             </Button>
           }
         />

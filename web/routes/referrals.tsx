@@ -16,8 +16,10 @@ import { useAuth } from '../lib/auth.tsx';
 import { formatINR } from '../lib/format.ts';
 import { referralsToNextSpin } from '../lib/spin-progress.ts';
 import { loadMoreProps } from '../lib/paged-history.ts';
+import { useT } from '../i18n/t.ts';
 
 export default function ReferralsScreen() {
+  const t = useT();
   const { user } = useAuth();
   const settings = useAppSettings();
   const activated = Boolean(user?.isActivated);
@@ -26,8 +28,8 @@ export default function ReferralsScreen() {
   if (!activated) {
     return (
       <div className="flex flex-col gap-6">
-        <PageHeader title="Referrals" description="Invite friends and earn for every friend who activates." />
-        <ActivationRequired feature="referral earnings" fee={settings.data?.activationFee} />
+        <PageHeader title={t('referrals.title')} description={t('referrals.inactiveText')} />
+        <ActivationRequired feature={t('referrals.feature')} fee={settings.data?.activationFee} />
       </div>
     );
   }
@@ -37,29 +39,29 @@ export default function ReferralsScreen() {
   const toNextSpin = referralsToNextSpin(user);
   const towardSpin = Math.max(0, perSpin - toNextSpin);
   const link = referralLink(user.referralCode);
-  const share = shareLinks(APP_NAME, user.referralCode, link, formatINR(reward, 0));
+  const share = shareLinks(APP_NAME, user.referralCode, link, formatINR(reward, 0), t);
 
   return (
     <div className="flex flex-col gap-6">
-      <PageHeader title="Referrals" description={`Earn ${formatINR(reward, 0)} for every friend who activates, and a free spin every ${perSpin} referrals.`} />
+      <PageHeader title={t('referrals.title')} description={t('referrals.description', { reward: formatINR(reward, 0), perSpin })} />
 
-      <section aria-label="Referral stats" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+      <section aria-label={t('referrals.stats.label')} className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         <MoneyStat
-          label="Total Referrals"
+          label={t('referrals.stats.totalReferrals')}
           // Counted from the loaded pages: while older ones remain it is a lower bound, shown as "50+".
           value={referrals.data ? (referrals.hasNextPage ? `${referrals.data.length}+` : referrals.data.length) : '—'}
-          hint={referrals.hasNextPage ? 'More in Referral History' : undefined}
+          hint={referrals.hasNextPage ? t('referrals.stats.moreInHistory') : undefined}
           icon={<Users aria-hidden="true" className="size-5" />}
         />
-        <MoneyStat label="Successful" value={user.successfulReferrals} tone="success" icon={<Trophy aria-hidden="true" className="size-5" />} />
-        <MoneyStat label="Earnings" amount={user.totalEarnings} tone="success" icon={<Wallet aria-hidden="true" className="size-5" />} />
+        <MoneyStat label={t('referrals.stats.successful')} value={user.successfulReferrals} tone="success" icon={<Trophy aria-hidden="true" className="size-5" />} />
+        <MoneyStat label={t('referrals.stats.earnings')} amount={user.totalEarnings} tone="success" icon={<Wallet aria-hidden="true" className="size-5" />} />
         <MoneyStat
-          label="Next Free Spin"
-          value={`${toNextSpin} more`}
+          label={t('referrals.stats.nextFreeSpin')}
+          value={t('referrals.stats.moreCount', { count: toNextSpin })}
           tone="warning"
           icon={<Gift aria-hidden="true" className="size-5" />}
           progress={(towardSpin / perSpin) * 100}
-          hint={`${towardSpin} of ${perSpin} referrals`}
+          hint={t('referrals.stats.spinProgress', { done: towardSpin, total: perSpin })}
         />
       </section>
 
@@ -67,8 +69,8 @@ export default function ReferralsScreen() {
         <div className="flex flex-col gap-6">
           <Card className="overflow-hidden">
             <CardHeader>
-              <CardTitle>Your Referral Code</CardTitle>
-              <CardDescription>New users need a referral code to sign up. Share yours.</CardDescription>
+              <CardTitle>{t('referrals.code.title')}</CardTitle>
+              <CardDescription>{t('referrals.code.text')}</CardDescription>
             </CardHeader>
             <CardContent className="flex flex-col gap-4">
               <div className="hc-border flex items-center justify-between gap-3 rounded-[12px] border-2 border-dashed border-primary/40 bg-primary-soft/50 px-4 py-3">
@@ -77,14 +79,14 @@ export default function ReferralsScreen() {
                 </span>
                 <CopyButton
                   value={user.referralCode}
-                  label="Copy Code"
-                  onCopied={() => toast({ title: 'Copied', description: 'Referral code copied to clipboard', variant: 'success' })}
-                  onError={() => toast({ title: 'Error', description: 'Failed to copy referral code', variant: 'destructive' })}
+                  label={t('referrals.code.copy')}
+                  onCopied={() => toast({ title: t('referrals.code.copied'), description: t('referrals.code.codeCopied'), variant: 'success' })}
+                  onError={() => toast({ title: t('referrals.code.error'), description: t('referrals.code.codeCopyFailed'), variant: 'destructive' })}
                 />
               </div>
               <div className="flex flex-col gap-1.5">
                 <span className="text-sm font-medium" id="referral-link-label">
-                  Referral Link
+                  {t('referrals.code.linkLabel')}
                 </span>
                 <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
                   <output aria-labelledby="referral-link-label" className="hc-border block min-w-0 flex-1 break-all rounded-[10px] border border-border bg-muted/50 px-3 py-2.5 font-mono text-xs sm:text-sm" data-testid="referral-link">
@@ -92,10 +94,10 @@ export default function ReferralsScreen() {
                   </output>
                   <CopyButton
                     value={link}
-                    label="Copy Link"
+                    label={t('referrals.code.copyLink')}
                     size="md"
-                    onCopied={() => toast({ title: 'Copied', description: 'Referral link copied to clipboard', variant: 'success' })}
-                    onError={() => toast({ title: 'Error', description: 'Failed to copy referral link', variant: 'destructive' })}
+                    onCopied={() => toast({ title: t('referrals.code.copied'), description: t('referrals.code.linkCopied'), variant: 'success' })}
+                    onError={() => toast({ title: t('referrals.code.error'), description: t('referrals.code.linkCopyFailed'), variant: 'destructive' })}
                   />
                 </div>
               </div>
@@ -104,20 +106,20 @@ export default function ReferralsScreen() {
 
           <Card>
             <CardHeader>
-              <CardTitle>Quick Share</CardTitle>
-              <CardDescription>Send your link in one tap.</CardDescription>
+              <CardTitle>{t('referrals.share.title')}</CardTitle>
+              <CardDescription>{t('referrals.share.text')}</CardDescription>
             </CardHeader>
             <CardContent className="grid grid-cols-3 gap-2 sm:gap-3">
-              <ShareButton href={share.whatsapp} label="WhatsApp" icon={<MessageCircle aria-hidden="true" className="size-5" />} newTab />
-              <ShareButton href={share.sms} label="SMS" icon={<MessageSquare aria-hidden="true" className="size-5" />} />
-              <ShareButton href={share.email} label="Email" icon={<Mail aria-hidden="true" className="size-5" />} />
+              <ShareButton href={share.whatsapp} label={t('referrals.share.whatsapp')} icon={<MessageCircle aria-hidden="true" className="size-5" />} newTab />
+              <ShareButton href={share.sms} label={t('referrals.share.sms')} icon={<MessageSquare aria-hidden="true" className="size-5" />} />
+              <ShareButton href={share.email} label={t('referrals.share.email')} icon={<Mail aria-hidden="true" className="size-5" />} />
             </CardContent>
           </Card>
         </div>
 
         <Card>
           <CardHeader>
-            <CardTitle>Referral History</CardTitle>
+            <CardTitle>{t('referrals.history.title')}</CardTitle>
           </CardHeader>
           <CardContent>
             <ReferralHistory rows={referrals.data} loading={referrals.isPending} />
@@ -130,9 +132,10 @@ export default function ReferralsScreen() {
 }
 
 function ShareButton({ href, label, icon, newTab }: { href: string; label: string; icon: React.ReactNode; newTab?: boolean }) {
+  const t = useT();
   return (
     <Button asChild variant="outline" className="h-auto flex-col gap-1.5 py-3">
-      <a href={href} {...(newTab ? { target: '_blank', rel: 'noreferrer' } : {})} aria-label={`Share on ${label}`}>
+      <a href={href} {...(newTab ? { target: '_blank', rel: 'noreferrer' } : {})} aria-label={t('referrals.share.shareOn', { app: label })}>
         {icon}
         <span className="text-xs font-semibold">{label}</span>
       </a>

@@ -17,6 +17,7 @@ import { BRAND } from '../lib/app-settings.ts';
 import { useAuth } from '../lib/auth.tsx';
 import { useBusyAction } from '../lib/use-busy-action.ts';
 import { formatCountdown, useCountdown } from '../lib/use-countdown.ts';
+import { useT } from '../i18n/t.ts';
 
 interface FormState {
   username: string;
@@ -27,6 +28,7 @@ interface FormState {
 }
 type Errors = Partial<Record<keyof FormState, string>>;
 
+/** Field errors use the contract's validation texts (English), shown translated by FieldError. */
 function validate(f: FormState): Errors {
   const e: Errors = {};
   if (!f.username.trim()) e.username = 'Username is required';
@@ -39,6 +41,7 @@ function validate(f: FormState): Errors {
 }
 
 export default function RegisterScreen() {
+  const t = useT();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const { register, verifyOtp, resendOtp } = useAuth();
@@ -68,11 +71,11 @@ export default function RegisterScreen() {
         setUserId(res.userId);
         setOtp('');
         cooldown.start(OTP_RESEND_COOLDOWN_S);
-        toast({ title: 'Registration successful', description: 'OTP sent to your mobile number', variant: 'success' });
+        toast({ title: t('auth.register.successTitle'), description: t('auth.register.successText'), variant: 'success' });
       },
       {
-        title: 'Registration failed',
-        fallback: 'Please check your details and try again',
+        title: t('auth.register.failedTitle'),
+        fallback: t('auth.register.failedText'),
         onError: (err) => {
           if (err instanceof ApiError && err.fields) setErrors(err.fields as Errors);
         },
@@ -86,10 +89,10 @@ export default function RegisterScreen() {
     await run(
       async () => {
         await verifyOtp(userId, otp);
-        toast({ title: 'Account verified', description: `Welcome to ${BRAND}!`, variant: 'success' });
+        toast({ title: t('auth.register.verifiedTitle'), description: t('auth.register.verifiedText', { brand: BRAND }), variant: 'success' });
         navigate('/dashboard');
       },
-      { title: 'Verification failed', fallback: 'Invalid or expired code' },
+      { title: t('auth.register.verifyFailedTitle'), fallback: t('auth.register.verifyFailedText') },
     );
   };
 
@@ -99,27 +102,28 @@ export default function RegisterScreen() {
       async () => {
         await resendOtp(userId);
         cooldown.start(OTP_RESEND_COOLDOWN_S);
-        toast({ title: 'OTP Resent', description: 'New OTP sent to your mobile number', variant: 'success' });
+        toast({ title: t('auth.register.resentTitle'), description: t('auth.register.resentText'), variant: 'success' });
       },
-      { title: 'Resend failed', fallback: 'Please try again shortly' },
+      { title: t('auth.register.resendFailedTitle'), fallback: t('auth.register.resendFailedText') },
     );
   };
 
   if (userId) {
     return (
-      <AuthLayout title="Verify your number" subtitle={`Enter the 6-digit code we sent to +91 ${form.phone}.`}>
+      <AuthLayout title={t('auth.register.verifyTitle')} subtitle={t('auth.register.verifySubtitle', { phone: `+91 ${form.phone}` })}>
         <form onSubmit={onVerify} noValidate className="flex flex-col gap-5">
           <div className="hc-border flex items-center gap-3 rounded-[12px] bg-primary-soft p-3 text-sm text-primary-soft-foreground">
             <ShieldCheck aria-hidden="true" className="size-5 shrink-0" />
             <span>
-              Code sent to <span className="tabular font-semibold">+91 {form.phone}</span>. It expires in 10 minutes.
+              {t('auth.otp.codeSentTo')} <span className="tabular font-semibold">+91 {form.phone}</span>
+              {t('auth.register.codeExpires')}
             </span>
           </div>
-          <Field label="Verification code">
+          <Field label={t('auth.otp.codeLabel')}>
             <OtpInput name="otp" value={otp} onValueChange={setOtp} autoFocus />
           </Field>
           <Button type="submit" size="lg" className="w-full" disabled={otp.length !== 6} loading={busy}>
-            Verify & Continue
+            {t('auth.register.verifySubmit')}
           </Button>
           <div className="flex items-center justify-between text-sm">
             <button
@@ -130,10 +134,10 @@ export default function RegisterScreen() {
               }}
               className="inline-flex items-center gap-1 font-medium text-muted-foreground hover:text-foreground"
             >
-              <ArrowLeft aria-hidden="true" className="size-4" /> Edit details
+              <ArrowLeft aria-hidden="true" className="size-4" /> {t('auth.register.editDetails')}
             </button>
             <button type="button" onClick={() => void onResend()} disabled={cooldown.seconds > 0 || busy} className="font-semibold text-primary hover:underline disabled:cursor-not-allowed disabled:text-muted-foreground disabled:no-underline">
-              {cooldown.seconds > 0 ? `Resend OTP in ${formatCountdown(cooldown.seconds)}` : 'Resend OTP'}
+              {cooldown.seconds > 0 ? t('auth.otp.resendIn', { time: formatCountdown(cooldown.seconds) }) : t('auth.otp.resend')}
             </button>
           </div>
         </form>
@@ -142,48 +146,48 @@ export default function RegisterScreen() {
   }
 
   return (
-    <AuthLayout title="Create your account" subtitle="Join with a friend's referral code and start earning.">
+    <AuthLayout title={t('auth.register.title')} subtitle={t('auth.register.subtitle')}>
       <form onSubmit={onRegister} noValidate className="flex flex-col gap-4">
-        <Field label="Username" error={errors.username}>
-          <Input name="username" autoComplete="username" placeholder="Your name" value={form.username} onChange={(e) => set('username')(e.target.value)} />
+        <Field label={t('auth.fields.username')} error={errors.username}>
+          <Input name="username" autoComplete="username" placeholder={t('auth.register.usernamePlaceholder')} value={form.username} onChange={(e) => set('username')(e.target.value)} />
         </Field>
-        <Field label="Mobile Number" error={errors.phone}>
+        <Field label={t('auth.fields.mobileNumber')} error={errors.phone}>
           <PhoneInput name="phone" value={form.phone} onValueChange={set('phone')} />
         </Field>
-        <Field label="Email (optional)" error={errors.email}>
+        <Field label={t('auth.register.emailLabel')} error={errors.email}>
           <Input name="email" type="email" autoComplete="email" placeholder="you@example.com" value={form.email} onChange={(e) => set('email')(e.target.value)} />
         </Field>
-        <Field label="Password" error={errors.password} hint={errors.password ? undefined : 'At least 6 characters.'}>
-          <PasswordInput name="password" autoComplete="new-password" placeholder="Create a password" value={form.password} onChange={(e) => set('password')(e.target.value)} />
+        <Field label={t('auth.fields.password')} error={errors.password} hint={errors.password ? undefined : t('auth.fields.passwordHint')}>
+          <PasswordInput name="password" autoComplete="new-password" placeholder={t('auth.register.passwordPlaceholder')} value={form.password} onChange={(e) => set('password')(e.target.value)} />
         </Field>
-        <Field label="Referral Code" error={errors.referralCode} hint={errors.referralCode ? undefined : 'Ask the friend who invited you for their code.'}>
+        <Field label={t('auth.register.referralLabel')} error={errors.referralCode} hint={errors.referralCode ? undefined : t('auth.register.referralHint')}>
           <Input
             name="referralCode"
             autoCapitalize="characters"
-            placeholder="e.g. RH7K2P9Q"
+            placeholder={t('auth.register.referralPlaceholder', { example: 'RH7K2P9Q' })}
             className="font-semibold uppercase tracking-wider placeholder:font-normal placeholder:normal-case placeholder:tracking-normal"
             value={form.referralCode}
             onChange={(e) => set('referralCode')(e.target.value.toUpperCase())}
           />
         </Field>
-        <Button type="submit" size="lg" className="mt-1 w-full" loading={busy} loadingText="Creating account…">
-          Create Account
+        <Button type="submit" size="lg" className="mt-1 w-full" loading={busy} loadingText={t('auth.register.creating')}>
+          {t('auth.register.submit')}
         </Button>
         <p className="text-center text-xs text-muted-foreground">
-          By creating an account you agree to our{' '}
+          {t('auth.register.agreeStart')}{' '}
           <Link to="/terms-conditions" className="font-medium text-primary underline-offset-2 hover:underline">
-            Terms & Conditions
+            {t('layout.pages.termsConditions')}
           </Link>{' '}
-          and{' '}
+          {t('auth.register.agreeAnd')}{' '}
           <Link to="/privacy-policy" className="font-medium text-primary underline-offset-2 hover:underline">
-            Privacy Policy
+            {t('layout.pages.privacyPolicy')}
           </Link>
-          .
+          {t('auth.register.agreeEnd')}
         </p>
         <p className="text-center text-sm text-muted-foreground">
-          Already have an account?{' '}
+          {t('auth.register.haveAccount')}{' '}
           <Link to="/login" className="font-semibold text-primary hover:underline">
-            Login
+            {t('auth.register.loginLink')}
           </Link>
         </p>
       </form>

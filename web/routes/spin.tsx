@@ -19,6 +19,7 @@ import { useAppSettings } from '../lib/app-settings.ts';
 import { useAuth } from '../lib/auth.tsx';
 import { formatINR } from '../lib/format.ts';
 import { referralsToNextSpin } from '../lib/spin-progress.ts';
+import { t as translate, useT } from '../i18n/t.ts';
 
 const SpinWheel = lazy(() => import('../features/spin/components/spin-wheel.tsx'));
 
@@ -26,10 +27,11 @@ const DEFAULT_AMOUNTS = ['20.00', '50.00', '100.00', '500.00', '250.00', '1000.0
 
 /** The spec's toast, with the count the page shows: referrals still needed for the next spin. */
 function noSpinsToast(toNextSpin: number) {
-  toast({ title: 'No Spins Available', description: `Refer ${toNextSpin} more user${toNextSpin === 1 ? '' : 's'} to get a free spin!`, variant: 'destructive' });
+  toast({ title: translate('spin.noSpinsTitle'), description: translate('spin.noSpinsText', { count: toNextSpin }), variant: 'destructive' });
 }
 
 export default function SpinScreen() {
+  const t = useT();
   const { user } = useAuth();
   const settings = useAppSettings();
   const { reducedMotion } = useAccessibility();
@@ -43,8 +45,8 @@ export default function SpinScreen() {
   if (!user.isActivated) {
     return (
       <div className="flex flex-col gap-6">
-        <PageHeader title="Spin Wheel" description="Spin for a cash prize. You get one free spin for every 5 successful referrals." />
-        <ActivationRequired feature="the spin wheel" fee={settings.data?.activationFee} />
+        <PageHeader title={t('spin.title')} description={t('spin.inactiveText')} />
+        <ActivationRequired feature={t('spin.feature')} fee={settings.data?.activationFee} />
       </div>
     );
   }
@@ -67,7 +69,7 @@ export default function SpinScreen() {
       if (err instanceof ApiError && err.code === 'NO_SPINS') {
         noSpinsToast(toNextSpin);
         void refresh();
-      } else toast({ title: 'Error', description: 'Failed to use spin', variant: 'destructive' });
+      } else toast({ title: t('spin.error'), description: t('spin.spinFailed'), variant: 'destructive' });
       return;
     }
     const reduce = reducedMotion || document.documentElement.classList.contains('reduce-motion');
@@ -79,14 +81,14 @@ export default function SpinScreen() {
 
   return (
     <div className="flex flex-col gap-6">
-      <PageHeader title="Spin Wheel" description="Tap GO to spin. Every prize goes straight to your wallet." />
+      <PageHeader title={t('spin.title')} description={t('spin.description')} />
 
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)] lg:items-start">
         <Card className="overflow-hidden">
           <div className="flex flex-col items-center gap-5 p-5 sm:p-8">
             <div className="flex w-full items-center justify-between gap-3 rounded-[12px] bg-warning-soft px-4 py-3 text-warning-soft-foreground">
               <span className="flex items-center gap-2 text-sm font-semibold">
-                <Gift aria-hidden="true" className="size-5" /> Spins Available
+                <Gift aria-hidden="true" className="size-5" /> {t('spin.spinsAvailable')}
               </span>
               <span className="tabular text-2xl font-black" data-testid="spins-available" aria-live="polite">
                 {available}
@@ -96,7 +98,7 @@ export default function SpinScreen() {
               <SpinWheel ref={wheel} segments={wheelSegments} spinning={spinning} disabled={spinning} onGo={() => void go()} />
             </Suspense>
             <p className="text-center text-sm text-muted-foreground" aria-live="polite">
-              {spinning ? 'Spinning…' : available > 0 ? 'Tap GO to spin the wheel' : `Refer ${toNextSpin} more to get a free spin`}
+              {spinning ? t('spin.spinning') : available > 0 ? t('spin.tapGo') : t('spin.referMore', { count: toNextSpin })}
             </p>
           </div>
         </Card>
@@ -108,9 +110,9 @@ export default function SpinScreen() {
                 <Users aria-hidden="true" className="size-5" />
               </span>
               <div>
-                <h2 className="font-semibold">Earn more spins</h2>
+                <h2 className="font-semibold">{t('spin.earn.title')}</h2>
                 <p className="text-sm text-muted-foreground">
-                  One free spin for every {perSpin} successful referrals. {toNextSpin} more to your next spin.
+                  {t('spin.earn.text', { perSpin, count: toNextSpin })}
                 </p>
               </div>
             </div>
@@ -119,20 +121,20 @@ export default function SpinScreen() {
             <div className="p-5">
               <details className="group" open>
                 <summary className="flex cursor-pointer list-none items-center gap-2 font-semibold">
-                  <Info aria-hidden="true" className="size-4 text-muted-foreground" /> Prize odds
-                  <span className="ml-auto text-xs font-normal text-muted-foreground group-open:hidden">Show</span>
+                  <Info aria-hidden="true" className="size-4 text-muted-foreground" /> {t('spin.odds.title')}
+                  <span className="ml-auto text-xs font-normal text-muted-foreground group-open:hidden">{t('spin.odds.show')}</span>
                 </summary>
-                <p className="mt-2 text-xs text-muted-foreground">The server draws every spin with these chances; the wheel only shows the result.</p>
+                <p className="mt-2 text-xs text-muted-foreground">{t('spin.odds.text')}</p>
                 {segments ? (
                   <table className="mt-3 w-full text-sm">
-                    <caption className="sr-only">Chance of each prize</caption>
+                    <caption className="sr-only">{t('spin.odds.caption')}</caption>
                     <thead>
                       <tr className="text-left text-xs text-muted-foreground">
                         <th scope="col" className="pb-1 font-medium">
-                          Prize
+                          {t('spin.odds.prize')}
                         </th>
                         <th scope="col" className="pb-1 text-right font-medium">
-                          Chance
+                          {t('spin.odds.chance')}
                         </th>
                       </tr>
                     </thead>

@@ -7,6 +7,7 @@ import { Card } from '../components/ui/card.tsx';
 import { PageHeader } from '../components/ui/page-header.tsx';
 import { Badge } from '../components/ui/badge.tsx';
 import { BRAND, FALLBACK_SUPPORT, useAppSettings } from '../lib/app-settings.ts';
+import { useT, type MessageKey } from '../i18n/t.ts';
 
 /** "+91 98765 43210" / "9876543210" -> "919876543210" (country code first, digits only). */
 function internationalDigits(phone: string): string {
@@ -20,12 +21,12 @@ function maskPhone(intl: string): string {
 }
 
 const FAQ = [
-  { q: 'How do I activate my account?', a: 'Pay the one-time activation fee by UPI from the dashboard or Add Money page, then submit the screenshot and 12-digit UTR number. Activation follows within 24 hours of confirmation.' },
-  { q: 'When do I get my referral reward?', a: 'As soon as a person who registered with your code activates their account, the reward is credited to your wallet.' },
-  { q: 'How long do withdrawals take?', a: 'Withdrawal requests are processed within 24-48 hours. The minimum withdrawal is ₹100.' },
-  { q: 'How do I get a free spin?', a: 'You receive one free spin for every 5 successful referrals. Spins appear on the Spin Wheel page.' },
-  { q: 'I forgot my password. What should I do?', a: 'On the login screen tap "Forgot Password?", enter your mobile number and follow the code we send you by SMS.' },
-];
+  { q: 'support.faq.activateQ', a: 'support.faq.activateA' },
+  { q: 'support.faq.rewardQ', a: 'support.faq.rewardA' },
+  { q: 'support.faq.withdrawQ', a: 'support.faq.withdrawA' },
+  { q: 'support.faq.spinQ', a: 'support.faq.spinA' },
+  { q: 'support.faq.passwordQ', a: 'support.faq.passwordA' },
+] as const satisfies readonly { q: MessageKey; a: MessageKey }[];
 
 function ContactCard({ icon, title, tone, children }: { icon: ReactNode; title: string; tone: string; children: ReactNode }) {
   return (
@@ -40,53 +41,54 @@ function ContactCard({ icon, title, tone, children }: { icon: ReactNode; title: 
 }
 
 export default function SupportScreen() {
+  const t = useT();
   const { data } = useAppSettings();
   const phone = data?.supportPhone || FALLBACK_SUPPORT.phone;
   const email = data?.supportEmail || FALLBACK_SUPPORT.email;
   const brand = data?.businessName || BRAND;
   const intl = internationalDigits(phone);
   const tel = `tel:+${intl}`;
-  const mailto = `mailto:${email}?subject=${encodeURIComponent(`${brand} support request`)}`;
-  const whatsapp = `https://wa.me/${intl}?text=${encodeURIComponent(`Hello ${brand} support, I need help with my account.`)}`;
+  const mailto = `mailto:${email}?subject=${encodeURIComponent(t('support.email.subject', { brand }))}`;
+  const whatsapp = `https://wa.me/${intl}?text=${encodeURIComponent(t('support.whatsapp.message', { brand }))}`;
 
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6">
-      <PageHeader title="Contact Support" description="We're here to help with payments, referrals, withdrawals and your account." />
+      <PageHeader title={t('support.page.title')} description={t('support.page.description')} />
 
       <div className="grid gap-4 md:grid-cols-3">
-        <ContactCard icon={<Phone aria-hidden="true" className="size-5" />} title="Phone Support" tone="bg-primary-soft text-primary-soft-foreground">
+        <ContactCard icon={<Phone aria-hidden="true" className="size-5" />} title={t('support.phone.title')} tone="bg-primary-soft text-primary-soft-foreground">
           <div>
             <p className="tabular text-lg font-semibold">{phone}</p>
-            <p className="text-sm text-muted-foreground">Phone support available 24/7</p>
+            <p className="text-sm text-muted-foreground">{t('support.phone.available')}</p>
           </div>
           <Button asChild className="mt-auto">
             <a href={tel}>
-              <Phone aria-hidden="true" className="size-4" /> Call Now
+              <Phone aria-hidden="true" className="size-4" /> {t('support.phone.call')}
             </a>
           </Button>
         </ContactCard>
-        <ContactCard icon={<Mail aria-hidden="true" className="size-5" />} title="Email Support" tone="bg-success-soft text-success-soft-foreground">
+        <ContactCard icon={<Mail aria-hidden="true" className="size-5" />} title={t('support.email.title')} tone="bg-success-soft text-success-soft-foreground">
           <div className="flex flex-col gap-1 text-sm">
             <p className="break-all text-base font-semibold">{email}</p>
             {/* Set by the operator in Settings; until then the line is left out, never a placeholder. */}
-            {data?.supportContactName ? <p className="text-muted-foreground">Contact: {data.supportContactName}</p> : null}
-            {data?.postalAddress ? <p className="whitespace-pre-line text-muted-foreground">Address: {data.postalAddress}</p> : null}
-            <p className="font-medium text-success-soft-foreground">We respond within 24 hours</p>
+            {data?.supportContactName ? <p className="text-muted-foreground">{t('support.email.contact', { name: data.supportContactName })}</p> : null}
+            {data?.postalAddress ? <p className="whitespace-pre-line text-muted-foreground">{t('support.email.address', { address: data.postalAddress })}</p> : null}
+            <p className="font-medium text-success-soft-foreground">{t('support.email.respond')}</p>
           </div>
           <Button asChild variant="outline" className="mt-auto">
             <a href={mailto}>
-              <Mail aria-hidden="true" className="size-4" /> Send Email
+              <Mail aria-hidden="true" className="size-4" /> {t('support.email.send')}
             </a>
           </Button>
         </ContactCard>
         <ContactCard icon={<MessageCircle aria-hidden="true" className="size-5" />} title="WhatsApp" tone="bg-success-soft text-success-soft-foreground">
           <div>
             <p className="tabular text-lg font-semibold">{maskPhone(intl)}</p>
-            <p className="text-sm text-muted-foreground">Chat with us for quick answers</p>
+            <p className="text-sm text-muted-foreground">{t('support.whatsapp.text')}</p>
           </div>
           <Button asChild variant="success" className="mt-auto">
             <a href={whatsapp} target="_blank" rel="noopener noreferrer">
-              <MessageCircle aria-hidden="true" className="size-4" /> Chat on WhatsApp
+              <MessageCircle aria-hidden="true" className="size-4" /> {t('support.whatsapp.chat')}
             </a>
           </Button>
         </ContactCard>
@@ -97,43 +99,43 @@ export default function SupportScreen() {
           <Clock aria-hidden="true" className="size-5" />
         </span>
         <div className="flex-1">
-          <h2 className="font-semibold">Support Hours</h2>
-          <p className="text-sm text-muted-foreground">9:00 AM-10:00 PM IST every day (including weekends and holidays)</p>
+          <h2 className="font-semibold">{t('support.hours.title')}</h2>
+          <p className="text-sm text-muted-foreground">{t('support.hours.text')}</p>
         </div>
-        <Badge tone="success">Phone 24/7</Badge>
+        <Badge tone="success">{t('support.hours.phone')}</Badge>
       </Card>
 
       <section aria-labelledby="faq-h" className="flex flex-col gap-3">
         <h2 id="faq-h" className="flex items-center gap-2 text-lg font-semibold">
-          <HelpCircle aria-hidden="true" className="size-5 text-primary" /> Frequently Asked Questions
+          <HelpCircle aria-hidden="true" className="size-5 text-primary" /> {t('support.faq.title')}
         </h2>
         <div className="hc-border divide-y divide-border overflow-hidden rounded-[12px] border border-border bg-card">
           {FAQ.map((f) => (
             <details key={f.q} className="group">
               <summary className="flex cursor-pointer list-none items-center justify-between gap-4 px-5 py-4 font-medium hover:bg-muted focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring">
-                {f.q}
+                {t(f.q)}
                 <span aria-hidden="true" className="text-xl leading-none text-muted-foreground transition-transform group-open:rotate-45">
                   +
                 </span>
               </summary>
-              <p className="px-5 pb-4 text-sm leading-relaxed text-muted-foreground">{f.a}</p>
+              <p className="px-5 pb-4 text-sm leading-relaxed text-muted-foreground">{t(f.a)}</p>
             </details>
           ))}
         </div>
       </section>
 
       <Card className="flex flex-col items-center gap-4 bg-primary-soft p-8 text-center">
-        <h2 className="text-xl font-bold text-primary-soft-foreground">Still Need Help?</h2>
-        <p className="max-w-md text-sm text-primary-soft-foreground">Our team is ready to help you with anything related to your account, payments or withdrawals.</p>
+        <h2 className="text-xl font-bold text-primary-soft-foreground">{t('support.help.title')}</h2>
+        <p className="max-w-md text-sm text-primary-soft-foreground">{t('support.help.text')}</p>
         <div className="flex flex-col gap-2 sm:flex-row">
           <Button asChild size="lg">
             <a href={tel}>
-              <Phone aria-hidden="true" className="size-4" /> Contact Support
+              <Phone aria-hidden="true" className="size-4" /> {t('support.help.contact')}
             </a>
           </Button>
           <Button asChild size="lg" variant="outline">
             <a href={mailto}>
-              <Mail aria-hidden="true" className="size-4" /> Send Email
+              <Mail aria-hidden="true" className="size-4" /> {t('support.help.email')}
             </a>
           </Button>
         </div>

@@ -16,22 +16,24 @@ import { useUpiQr } from '../features/activation/api.ts';
 import { PaymentDetails } from '../features/activation/components/payment-details.tsx';
 import { useAppSettings } from '../lib/app-settings.ts';
 import { useAuth } from '../lib/auth.tsx';
+import { useT, type MessageKey } from '../i18n/t.ts';
 
 const STEPS = [
-  'Tap Pay with UPI App, or scan the QR code from another phone with any UPI app (GPay, PhonePe, Paytm, BHIM).',
-  'Check the payee name and pay the exact amount shown.',
-  'Take a screenshot of the successful payment and note the 12-digit UTR number.',
-  'Submit the screenshot and UTR on the payment proof page. Activation follows within 24 hours of confirmation.',
-];
+  'activation.upi.steps.tap',
+  'activation.upi.steps.check',
+  'activation.upi.steps.screenshot',
+  'activation.upi.steps.submit',
+] as const satisfies readonly MessageKey[];
 
 export default function UpiPaymentScreen() {
+  const t = useT();
   const { user } = useAuth();
   const settings = useAppSettings();
   const available = Boolean(settings.data?.upiId && settings.data.businessName);
   const qr = useUpiQr(user?.id ?? '', settings.data?.activationFee, Boolean(user && available && !user.isActivated));
 
   useEffect(() => {
-    if (qr.isError) toast({ title: 'Error', description: 'Failed to generate QR code', variant: 'destructive' });
+    if (qr.isError) toast({ title: t('activation.upi.error'), description: t('activation.upi.qrError'), variant: 'destructive' });
   }, [qr.isError]);
 
   if (!user) return null;
@@ -42,21 +44,21 @@ export default function UpiPaymentScreen() {
       <div>
         <Button asChild variant="ghost" size="sm" className="-ml-2">
           <Link to="/dashboard">
-            <ArrowLeft aria-hidden="true" className="size-4" /> Back
+            <ArrowLeft aria-hidden="true" className="size-4" /> {t('activation.upi.back')}
           </Link>
         </Button>
       </div>
-      <PageHeader title="UPI Payment" description="Activate your account with a one-time UPI payment." />
+      <PageHeader title={t('activation.upi.title')} description={t('activation.upi.description')} />
 
       {user.isActivated ? (
         <Card className="flex flex-wrap items-center gap-4 p-5">
           <BadgeCheck aria-hidden="true" className="size-8 text-success" />
           <div className="flex-1">
-            <h2 className="text-lg font-bold">Account Active</h2>
-            <p className="text-sm text-muted-foreground">Your account is already activated. No payment is needed.</p>
+            <h2 className="text-lg font-bold">{t('activation.upi.activeTitle')}</h2>
+            <p className="text-sm text-muted-foreground">{t('activation.upi.activeText')}</p>
           </div>
           <Button asChild variant="outline" size="sm">
-            <Link to="/referrals">Start earning</Link>
+            <Link to="/referrals">{t('activation.upi.startEarning')}</Link>
           </Button>
         </Card>
       ) : settings.isPending ? (
@@ -66,10 +68,10 @@ export default function UpiPaymentScreen() {
           <span className="flex size-12 items-center justify-center rounded-full bg-warning-soft text-warning-soft-foreground">
             <AlertTriangle aria-hidden="true" className="size-6" />
           </span>
-          <h2 className="text-lg font-bold">UPI Payment Not Available</h2>
-          <p className="max-w-sm text-sm text-muted-foreground">Payment details are not set up yet. Please try again later or contact support.</p>
+          <h2 className="text-lg font-bold">{t('activation.upi.unavailableTitle')}</h2>
+          <p className="max-w-sm text-sm text-muted-foreground">{t('activation.upi.unavailableText')}</p>
           <Button asChild variant="outline">
-            <Link to="/support">Contact Support</Link>
+            <Link to="/support">{t('activation.upi.contactSupport')}</Link>
           </Button>
         </Card>
       ) : (
@@ -77,22 +79,22 @@ export default function UpiPaymentScreen() {
           <Card className="hc-border overflow-hidden border-0 bg-gradient-to-br from-hero-from to-hero-to text-hero-foreground">
             <div className="flex flex-col gap-2 p-5 sm:p-6">
               <div className="flex items-center justify-between gap-2">
-                <h2 className="text-sm font-semibold opacity-90">Activation Fee</h2>
-                <span className="rounded-full bg-white/15 px-2.5 py-0.5 text-xs font-semibold high-contrast:bg-transparent">One-time</span>
+                <h2 className="text-sm font-semibold opacity-90">{t('activation.upi.feeTitle')}</h2>
+                <span className="rounded-full bg-white/15 px-2.5 py-0.5 text-xs font-semibold high-contrast:bg-transparent">{t('activation.upi.oneTime')}</span>
               </div>
               <p className="text-4xl font-bold tracking-tight">
                 <Amount value={fee} />
               </p>
-              <p className="text-sm opacity-90">Non-refundable. Unlocks referrals, the wallet and the spin wheel.</p>
+              <p className="text-sm opacity-90">{t('activation.upi.feeText')}</p>
             </div>
           </Card>
           <Card className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
             <CardHeader>
               <div className="flex items-center gap-2">
-                <CardTitle>Scan to Pay</CardTitle>
+                <CardTitle>{t('activation.upi.scanTitle')}</CardTitle>
                 <Badge tone="primary">UPI</Badge>
               </div>
-              <CardDescription>The QR code is generated for the exact activation amount.</CardDescription>
+              <CardDescription>{t('activation.upi.scanText')}</CardDescription>
             </CardHeader>
             <CardContent>
               <PaymentDetails
@@ -101,19 +103,19 @@ export default function UpiPaymentScreen() {
                 upiId={settings.data?.upiId ?? ''}
                 businessName={settings.data?.businessName ?? ''}
                 amount={fee}
-                payLabel="Pay with UPI App"
+                payLabel={t('activation.upi.payWithApp')}
               />
             </CardContent>
           </Card>
           <Card>
             <CardHeader>
-              <CardTitle>Payment Instructions</CardTitle>
+              <CardTitle>{t('activation.upi.instructionsTitle')}</CardTitle>
             </CardHeader>
             <CardContent>
-              <NumberedSteps items={STEPS} />
+              <NumberedSteps items={STEPS.map((key) => t(key))} />
               <Button asChild variant="outline" className="mt-5 w-full">
                 <Link to="/manual-payment">
-                  <Upload aria-hidden="true" className="size-4" /> Submit Payment Proof
+                  <Upload aria-hidden="true" className="size-4" /> {t('activation.upi.submitProof')}
                 </Link>
               </Button>
             </CardContent>

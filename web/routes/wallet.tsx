@@ -17,25 +17,28 @@ import { WithdrawalHistory } from '../features/wallet/components/withdrawal-hist
 import { useAppSettings } from '../lib/app-settings.ts';
 import { useAuth } from '../lib/auth.tsx';
 import { loadMoreProps } from '../lib/paged-history.ts';
+import { useT } from '../i18n/t.ts';
 
 export default function WalletScreen() {
+  const t = useT();
   const { user } = useAuth();
   const settings = useAppSettings();
   const activated = Boolean(user?.isActivated);
   if (!user) return null;
   return (
     <div className="flex flex-col gap-6">
-      <PageHeader title="Wallet" description="Your balance, withdrawals and transaction history." />
+      <PageHeader title={t('wallet.page.title')} description={t('wallet.page.description')} />
       {activated ? (
         <ActiveWallet balance={user.walletBalance} totalEarnings={user.totalEarnings} minWithdrawal={settings.data?.minWithdrawal ?? '100.00'} />
       ) : (
-        <ActivationRequired feature="your wallet and withdrawals" fee={settings.data?.activationFee} />
+        <ActivationRequired feature={t('wallet.page.activationFeature')} fee={settings.data?.activationFee} />
       )}
     </div>
   );
 }
 
 function ActiveWallet({ balance, totalEarnings, minWithdrawal }: { balance: string; totalEarnings: string; minWithdrawal: string }) {
+  const t = useT();
   const withdrawals = useWithdrawals();
   const transactions = useTransactions();
   return (
@@ -45,20 +48,20 @@ function ActiveWallet({ balance, totalEarnings, minWithdrawal }: { balance: stri
           <div aria-hidden="true" className="pointer-events-none absolute -right-12 -top-16 size-48 rounded-full bg-white/10 high-contrast:hidden" />
           <div className="relative flex flex-col gap-1">
             <h2 className="flex items-center gap-2 text-sm font-medium opacity-90">
-              <Wallet aria-hidden="true" className="size-4" /> Available Balance
+              <Wallet aria-hidden="true" className="size-4" /> {t('wallet.balance.available')}
             </h2>
             <p className="text-4xl font-bold tracking-tight" data-testid="wallet-balance">
               <Amount value={balance} />
             </p>
             <p className="mt-2 flex items-center gap-1.5 text-sm opacity-90">
-              <TrendingUp aria-hidden="true" className="size-4" /> Total earned <Amount value={totalEarnings} className="font-semibold" />
+              <TrendingUp aria-hidden="true" className="size-4" /> {t('wallet.balance.totalEarned')} <Amount value={totalEarnings} className="font-semibold" />
             </p>
           </div>
         </section>
         <Card>
           <CardHeader>
-            <CardTitle>Withdraw Money</CardTitle>
-            <CardDescription>Paid to your bank account or UPI ID within 24-48 hours.</CardDescription>
+            <CardTitle>{t('wallet.withdraw.title')}</CardTitle>
+            <CardDescription>{t('wallet.withdraw.description')}</CardDescription>
           </CardHeader>
           <CardContent>
             <WithdrawForm balance={balance} minWithdrawal={minWithdrawal} />
@@ -68,7 +71,7 @@ function ActiveWallet({ balance, totalEarnings, minWithdrawal }: { balance: stri
       <div className="flex flex-col gap-6">
         <Card>
           <CardHeader>
-            <CardTitle>Withdrawal History</CardTitle>
+            <CardTitle>{t('wallet.history.title')}</CardTitle>
           </CardHeader>
           <CardContent>
             <WithdrawalHistory rows={withdrawals.data} loading={withdrawals.isPending} />
@@ -77,17 +80,17 @@ function ActiveWallet({ balance, totalEarnings, minWithdrawal }: { balance: stri
         </Card>
         <Card>
           <CardHeader className="flex-row items-center justify-between">
-            <CardTitle>Transaction History</CardTitle>
+            <CardTitle>{t('wallet.transactions.title')}</CardTitle>
             <Button asChild variant="link" size="sm">
               <Link to="/transactions">
-                View all <ArrowRight aria-hidden="true" className="size-4" />
+                {t('wallet.transactions.viewAll')} <ArrowRight aria-hidden="true" className="size-4" />
               </Link>
             </Button>
           </CardHeader>
           <CardContent>
             {/* Every loaded transaction in a fixed window, so Load more can reach the oldest without growing the page. */}
-            <ScrollArea className={transactions.data && transactions.data.length > 6 ? 'h-[28rem] pr-3' : 'pr-3'} label="Transaction history">
-              <TransactionList rows={transactions.data} loading={transactions.isPending} label="Recent transactions" />
+            <ScrollArea className={transactions.data && transactions.data.length > 6 ? 'h-[28rem] pr-3' : 'pr-3'} label={t('wallet.transactions.scrollLabel')}>
+              <TransactionList rows={transactions.data} loading={transactions.isPending} label={t('wallet.transactions.listLabel')} />
               <LoadMoreButton {...loadMoreProps(transactions, 'transactions')} />
             </ScrollArea>
           </CardContent>

@@ -4,11 +4,13 @@ import { Accessibility } from 'lucide-react';
 import { useAccessibility } from '../../lib/accessibility.tsx';
 import { cn } from '../../lib/cn.ts';
 import { Button } from '../ui/button.tsx';
+import { useT } from '../../i18n/t.ts';
 
 export function AccessibilityButton({ className }: { className?: string }) {
+  const t = useT();
   const { setSettingsOpen } = useAccessibility();
   return (
-    <Button variant="ghost" size="icon" aria-label="Accessibility settings" className={cn('rounded-full', className)} onClick={() => setSettingsOpen(true)}>
+    <Button variant="ghost" size="icon" aria-label={t('layout.a11y.buttonLabel')} className={cn('rounded-full', className)} onClick={() => setSettingsOpen(true)}>
       <Accessibility aria-hidden="true" className="size-5" />
     </Button>
   );

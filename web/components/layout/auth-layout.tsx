@@ -5,10 +5,14 @@
 import type { ComponentType, ReactNode } from 'react';
 import { BadgeIndianRupee, Gift, ShieldCheck, Users } from 'lucide-react';
 import { AccessibilityButton } from './accessibility-button.tsx';
+import { LanguageSwitch } from '../language-switch.tsx';
 import { BrandMark } from './brand-mark.tsx';
 import { PublicFooter } from './public-layout.tsx';
 import { SkipLink } from './skip-link.tsx';
+import { useT, type Translate } from '../../i18n/t.ts';
+import { formatINR } from '../../lib/format.ts';
 
+/** The panel's texts, already in the reader's language. */
 export interface AuthPanel {
   /** A pill above the headline (desktop) and beside the logo (phone). */
   badge?: string;
@@ -18,32 +22,37 @@ export interface AuthPanel {
   footnote: ReactNode;
 }
 
-const USER_PANEL: AuthPanel = {
-  headline: 'Earn with every friend you bring.',
-  lead: 'A simple, transparent way to refer, earn and withdraw in rupees.',
-  points: [
-    { icon: Users, title: 'Refer friends', text: 'Share your code. Earn ₹400 when each friend activates.' },
-    { icon: Gift, title: 'Free spins', text: 'Every 5 successful referrals unlock a free spin.' },
-    { icon: BadgeIndianRupee, title: 'Withdraw by UPI', text: 'Move your earnings to your bank, processed in 24-48 hours.' },
-  ],
-  footnote: (
-    <span className="flex items-center gap-2">
-      <ShieldCheck aria-hidden="true" className="size-4" /> Your data is encrypted and never sold.
-    </span>
-  ),
-};
+/** The users' panel: the product's promise. */
+function userPanel(t: Translate): AuthPanel {
+  return {
+    headline: t('auth.panel.headline'),
+    lead: t('auth.panel.lead'),
+    points: [
+      { icon: Users, title: t('auth.panel.referTitle'), text: t('auth.panel.referText', { amount: formatINR(400, 0) }) },
+      { icon: Gift, title: t('auth.panel.spinsTitle'), text: t('auth.panel.spinsText') },
+      { icon: BadgeIndianRupee, title: t('auth.panel.withdrawTitle'), text: t('auth.panel.withdrawText') },
+    ],
+    footnote: (
+      <span className="flex items-center gap-2">
+        <ShieldCheck aria-hidden="true" className="size-4" /> {t('auth.panel.footnote')}
+      </span>
+    ),
+  };
+}
 
 export function AuthLayout({
   title,
   subtitle,
   children,
-  panel = USER_PANEL,
+  panel: panelProp,
 }: {
   title: string;
   subtitle?: ReactNode;
   children: ReactNode;
   panel?: AuthPanel;
 }) {
+  const t = useT();
+  const panel = panelProp ?? userPanel(t);
   return (
     <div className="min-h-screen-dvh flex flex-col bg-background lg:flex-row">
       <SkipLink />
@@ -81,7 +90,8 @@ export function AuthLayout({
       </aside>
 
       <div className="relative flex flex-1 flex-col">
-        <div className="absolute right-6 top-6 hidden lg:block">
+        <div className="absolute right-6 top-6 hidden items-center gap-2 lg:flex">
+          <LanguageSwitch />
           <AccessibilityButton />
         </div>
         <div className="bg-gradient-to-br from-hero-from to-hero-to px-5 pb-20 pt-6 text-hero-foreground lg:hidden">
@@ -92,9 +102,10 @@ export function AuthLayout({
             <div className="flex items-center gap-2">
               {panel.badge ? (
                 <span className="inline-flex items-center gap-1.5 rounded-full bg-white/15 px-2.5 py-1 text-xs font-semibold">
-                  <ShieldCheck aria-hidden="true" className="size-3.5" /> Admin
+                  <ShieldCheck aria-hidden="true" className="size-3.5" /> {t('layout.auth.adminBadge')}
                 </span>
               ) : null}
+              <LanguageSwitch />
               <AccessibilityButton className="text-hero-foreground hover:bg-white/15 hover:text-hero-foreground" />
             </div>
           </div>

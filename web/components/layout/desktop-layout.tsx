@@ -8,13 +8,16 @@ import { cn } from '../../lib/cn.ts';
 import { Button } from '../ui/button.tsx';
 import { Sheet } from '../ui/sheet.tsx';
 import { AccessibilityButton } from './accessibility-button.tsx';
+import { LanguageMenu } from '../language-menu.tsx';
 import { BrandMark } from './brand-mark.tsx';
 import { ADMIN_ITEM, FOOTER_LINKS, SIDEBAR_ITEMS, isActivePath, type NavItem } from './nav-items.ts';
 import { NotificationBell } from './notification-bell.tsx';
 import { UserMenu } from './user-menu.tsx';
 import { SkipLink } from './skip-link.tsx';
+import { useT } from '../../i18n/t.ts';
 
 function SidebarNav({ items, onNavigate }: { items: NavItem[]; onNavigate?(): void }) {
+  const t = useT();
   const { pathname } = useLocation();
   return (
     <ul className="flex flex-col gap-1">
@@ -32,7 +35,7 @@ function SidebarNav({ items, onNavigate }: { items: NavItem[]; onNavigate?(): vo
               )}
             >
               <item.icon aria-hidden="true" className="size-5 shrink-0" />
-              {item.label}
+              {t(item.label)}
             </Link>
           </li>
         );
@@ -42,11 +45,12 @@ function SidebarNav({ items, onNavigate }: { items: NavItem[]; onNavigate?(): vo
 }
 
 function SidebarBody({ onNavigate }: { onNavigate?(): void }) {
+  const t = useT();
   const { user } = useAuth();
   const items = user?.isAdmin ? [...SIDEBAR_ITEMS, ADMIN_ITEM] : SIDEBAR_ITEMS;
   return (
     <div className="flex h-full flex-col">
-      <nav aria-label="Main" className="flex-1 px-3 py-2">
+      <nav aria-label={t('layout.nav.main')} className="flex-1 px-3 py-2">
         <SidebarNav items={items} onNavigate={onNavigate} />
       </nav>
       <div className="border-t border-border px-6 py-4">
@@ -54,7 +58,7 @@ function SidebarBody({ onNavigate }: { onNavigate?(): void }) {
           {FOOTER_LINKS.map((l) => (
             <li key={l.to}>
               <Link to={l.to} onClick={onNavigate} className="text-muted-foreground hover:text-foreground hover:underline focus-visible:outline-2 focus-visible:outline-ring">
-                {l.label}
+                {t(l.label)}
               </Link>
             </li>
           ))}
@@ -65,6 +69,7 @@ function SidebarBody({ onNavigate }: { onNavigate?(): void }) {
 }
 
 export function DesktopLayout({ children }: { children: ReactNode }) {
+  const t = useT();
   const { user } = useAuth();
   const [drawerOpen, setDrawerOpen] = useState(false);
   if (!user) return null;
@@ -84,13 +89,14 @@ export function DesktopLayout({ children }: { children: ReactNode }) {
       </Sheet>
       <div className="lg:pl-64">
         <header className="hc-border sticky top-0 z-20 flex h-16 items-center gap-3 border-b border-border bg-card/90 px-4 backdrop-blur md:px-6">
-          <Button variant="ghost" size="icon" className="lg:hidden" aria-label="Open menu" onClick={() => setDrawerOpen(true)}>
+          <Button variant="ghost" size="icon" className="lg:hidden" aria-label={t('layout.nav.openMenu')} onClick={() => setDrawerOpen(true)}>
             <Menu aria-hidden="true" className="size-5" />
           </Button>
           <Link to="/dashboard" className="rounded-md lg:hidden">
             <BrandMark />
           </Link>
           <div className="ml-auto flex items-center gap-1">
+            <LanguageMenu />
             <AccessibilityButton />
             <NotificationBell />
             <div className="ml-2">

@@ -12,35 +12,39 @@ import { Button } from '../ui/button.tsx';
 import { Sheet } from '../ui/sheet.tsx';
 import { StatusBadge } from '../ui/badge.tsx';
 import { AccessibilityButton } from './accessibility-button.tsx';
+import { LanguageMenu } from '../language-menu.tsx';
 import { BrandMark } from './brand-mark.tsx';
 import { BOTTOM_BAR_ITEMS, MOBILE_DRAWER_ITEMS, isActivePath, type NavItem } from './nav-items.ts';
 import { NotificationBell } from './notification-bell.tsx';
 import { Avatar } from './user-menu.tsx';
 import { SkipLink } from './skip-link.tsx';
+import { useT, type Translate } from '../../i18n/t.ts';
 
-function badgeText(item: NavItem, user: User): { text: string; label: string } | null {
-  if (item.badge === 'referrals') return { text: String(user.successfulReferrals), label: `${user.successfulReferrals} successful referrals` };
+function badgeText(t: Translate, item: NavItem, user: User): { text: string; label: string } | null {
+  if (item.badge === 'referrals') return { text: String(user.successfulReferrals), label: t('layout.drawer.referralsBadge', { count: user.successfulReferrals }) };
   if (item.badge === 'balance') {
-    const t = formatINR(user.walletBalance, 0);
-    return { text: t, label: `balance ${t}` };
+    const amount = formatINR(user.walletBalance, 0);
+    return { text: amount, label: t('layout.drawer.balanceBadge', { amount }) };
   }
-  if (item.badge === 'spins') return { text: String(user.spinsAvailable), label: `${user.spinsAvailable} spins available` };
+  if (item.badge === 'spins') return { text: String(user.spinsAvailable), label: t('layout.drawer.spinsBadge', { count: user.spinsAvailable }) };
   return null;
 }
 
 export function ActivationPendingBanner() {
+  const t = useT();
   return (
     <div role="status" className="hc-border flex items-center gap-3 bg-warning px-4 py-2.5 text-sm text-warning-foreground">
       <AlertTriangle aria-hidden="true" className="size-4.5 shrink-0" />
-      <span className="flex-1 font-semibold">Account Activation Pending</span>
+      <span className="flex-1 font-semibold">{t('layout.activationBanner.text')}</span>
       <Link to="/manual-payment" className="inline-flex items-center gap-0.5 rounded-md font-semibold underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-current">
-        Activate <ChevronRight aria-hidden="true" className="size-4" />
+        {t('layout.activationBanner.action')} <ChevronRight aria-hidden="true" className="size-4" />
       </Link>
     </div>
   );
 }
 
 export function MobileLayout({ children }: { children: ReactNode }) {
+  const t = useT();
   const { user, logout } = useAuth();
   const { pathname } = useLocation();
   const navigate = useNavigate();
@@ -51,7 +55,7 @@ export function MobileLayout({ children }: { children: ReactNode }) {
       <SkipLink />
       <header className="hc-border sticky top-0 z-20 border-b border-border bg-card/95 backdrop-blur">
         <div className="flex h-14 items-center gap-1 px-2">
-          <Button variant="ghost" size="icon" aria-label="Open menu" onClick={() => setOpen(true)}>
+          <Button variant="ghost" size="icon" aria-label={t('layout.nav.openMenu')} onClick={() => setOpen(true)}>
             <Menu aria-hidden="true" className="size-5" />
           </Button>
           <Link to="/" className="min-w-0 rounded-md focus-visible:outline-2 focus-visible:outline-ring">
@@ -60,18 +64,19 @@ export function MobileLayout({ children }: { children: ReactNode }) {
           <div className="ml-auto flex shrink-0 items-center">
             <Link
               to="/wallet"
-              aria-label={`Wallet balance ${formatINR(user.walletBalance, 0)}`}
+              aria-label={t('layout.walletBalance', { amount: formatINR(user.walletBalance, 0) })}
               className="tabular hc-border mr-0.5 inline-flex h-8 items-center whitespace-nowrap rounded-full bg-success-soft px-2 text-sm font-semibold text-success-soft-foreground focus-visible:outline-2 focus-visible:outline-ring"
             >
               {formatINR(user.walletBalance, 0)}
             </Link>
             {user.isAdmin ? (
-              <Button asChild variant="ghost" size="icon" aria-label="Admin Panel">
+              <Button asChild variant="ghost" size="icon" aria-label={t('layout.pages.adminPanel')}>
                 <Link to="/admin">
                   <ShieldCheck aria-hidden="true" className="size-5" />
                 </Link>
               </Button>
             ) : null}
+            <LanguageMenu />
             <AccessibilityButton />
             <NotificationBell />
           </div>
@@ -79,19 +84,19 @@ export function MobileLayout({ children }: { children: ReactNode }) {
         {user.isActivated ? null : <ActivationPendingBanner />}
       </header>
 
-      <Sheet open={open} onOpenChange={setOpen} side="left" title="Menu" hideTitle>
+      <Sheet open={open} onOpenChange={setOpen} side="left" title={t('layout.nav.menu')} hideTitle>
         <div className="flex items-center gap-3 border-b border-border px-5 pb-4 pt-5">
           <Avatar user={user} className="size-11 text-base" />
           <div className="flex min-w-0 flex-col gap-1">
             <span className="truncate font-semibold">{user.username}</span>
-            <StatusBadge status={user.isActivated ? 'active' : 'pending'} label={user.isActivated ? 'Account Active' : 'Activation Pending'} />
+            <StatusBadge status={user.isActivated ? 'active' : 'pending'} label={user.isActivated ? t('layout.account.active') : t('layout.account.pending')} />
           </div>
         </div>
-        <nav aria-label="Main" className="flex-1 px-3 py-3">
+        <nav aria-label={t('layout.nav.main')} className="flex-1 px-3 py-3">
           <ul className="flex flex-col gap-0.5">
             {MOBILE_DRAWER_ITEMS.map((item) => {
               const active = isActivePath(pathname, item.to);
-              const badge = badgeText(item, user);
+              const badge = badgeText(t, item, user);
               return (
                 <li key={item.to}>
                   <Link
@@ -104,7 +109,7 @@ export function MobileLayout({ children }: { children: ReactNode }) {
                     )}
                   >
                     <item.icon aria-hidden="true" className="size-5 shrink-0" />
-                    <span className="flex-1">{item.label}</span>
+                    <span className="flex-1">{t(item.label)}</span>
                     {badge ? (
                       <span className="tabular hc-border rounded-full bg-muted px-2 py-0.5 text-xs font-semibold text-foreground">
                         <span aria-hidden="true">{badge.text}</span>
@@ -118,7 +123,7 @@ export function MobileLayout({ children }: { children: ReactNode }) {
             {user.isAdmin ? (
               <li>
                 <Link to="/admin" onClick={() => setOpen(false)} className="flex h-11 items-center gap-3 rounded-[10px] px-3 text-[0.9375rem] font-medium hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring">
-                  <ShieldCheck aria-hidden="true" className="size-5" /> Admin Panel
+                  <ShieldCheck aria-hidden="true" className="size-5" /> {t('layout.pages.adminPanel')}
                 </Link>
               </li>
             ) : null}
@@ -133,7 +138,7 @@ export function MobileLayout({ children }: { children: ReactNode }) {
             }}
             className="flex h-11 w-full items-center gap-3 rounded-[10px] px-3 text-[0.9375rem] font-medium text-destructive hover:bg-destructive-soft focus-visible:outline-2 focus-visible:outline-ring"
           >
-            <LogOut aria-hidden="true" className="size-5" /> Logout
+            <LogOut aria-hidden="true" className="size-5" /> {t('layout.account.logout')}
           </button>
         </div>
       </Sheet>
@@ -142,7 +147,7 @@ export function MobileLayout({ children }: { children: ReactNode }) {
         {children}
       </main>
 
-      <nav aria-label="Quick" className="hc-border fixed inset-x-0 bottom-0 z-30 border-t border-border bg-card/95 pb-[env(safe-area-inset-bottom)] backdrop-blur">
+      <nav aria-label={t('layout.nav.quick')} className="hc-border fixed inset-x-0 bottom-0 z-30 border-t border-border bg-card/95 pb-[env(safe-area-inset-bottom)] backdrop-blur">
         <ul className="grid grid-cols-5">
           {BOTTOM_BAR_ITEMS.map((item) => {
             const active = isActivePath(pathname, item.to);
@@ -159,7 +164,7 @@ export function MobileLayout({ children }: { children: ReactNode }) {
                   <span className={cn('flex h-7 w-12 items-center justify-center rounded-full transition-colors', active && 'bg-primary-soft high-contrast:bg-primary high-contrast:text-primary-foreground')}>
                     <item.icon aria-hidden="true" className="size-5" />
                   </span>
-                  {item.label}
+                  {t(item.label)}
                 </Link>
               </li>
             );

@@ -1,47 +1,49 @@
 // Navigation of the signed-in shells (spec section 2): desktop sidebar items, footer links, and the
 // mobile drawer items of the 'Referral Hub' shell. The bottom bar shows the first five sidebar items.
 import { CreditCard, Download, Gift, Headphones, LayoutDashboard, PlusCircle, ReceiptText, ScrollText, ShieldCheck, Users, Wallet, FileText, type LucideIcon } from 'lucide-react';
+import type { MessageKey } from '../../i18n/t.ts';
 
 export interface NavItem {
   to: string;
-  label: string;
+  /** Translated where it is shown. */
+  label: MessageKey;
   icon: LucideIcon;
   /** Which user figure to show as a badge in the mobile drawer. */
   badge?: 'referrals' | 'balance' | 'spins';
 }
 
 export const SIDEBAR_ITEMS: NavItem[] = [
-  { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard },
-  { to: '/referrals', label: 'Referrals', icon: Users },
-  { to: '/wallet', label: 'Wallet', icon: Wallet },
-  { to: '/spin', label: 'Spin Wheel', icon: Gift },
-  { to: '/payments', label: 'Payments', icon: CreditCard },
-  { to: '/transactions', label: 'Transactions', icon: ReceiptText },
-  { to: '/download', label: 'Download App', icon: Download },
+  { to: '/dashboard', label: 'layout.pages.dashboard', icon: LayoutDashboard },
+  { to: '/referrals', label: 'layout.pages.referrals', icon: Users },
+  { to: '/wallet', label: 'layout.pages.wallet', icon: Wallet },
+  { to: '/spin', label: 'layout.pages.spinWheel', icon: Gift },
+  { to: '/payments', label: 'layout.pages.payments', icon: CreditCard },
+  { to: '/transactions', label: 'layout.pages.transactions', icon: ReceiptText },
+  { to: '/download', label: 'layout.pages.downloadApp', icon: Download },
 ];
 
-export const ADMIN_ITEM: NavItem = { to: '/admin', label: 'Admin Panel', icon: ShieldCheck };
+export const ADMIN_ITEM: NavItem = { to: '/admin', label: 'layout.pages.adminPanel', icon: ShieldCheck };
 
-export const FOOTER_LINKS: { to: string; label: string }[] = [
-  { to: '/privacy-policy', label: 'Privacy Policy' },
-  { to: '/terms-conditions', label: 'Terms & Conditions' },
-  { to: '/support', label: 'Contact Us' },
+export const FOOTER_LINKS: { to: string; label: MessageKey }[] = [
+  { to: '/privacy-policy', label: 'layout.pages.privacyPolicy' },
+  { to: '/terms-conditions', label: 'layout.pages.termsConditions' },
+  { to: '/support', label: 'layout.pages.contactUs' },
 ];
 
 export const BOTTOM_BAR_ITEMS: NavItem[] = SIDEBAR_ITEMS.slice(0, 5);
 
 export const MOBILE_DRAWER_ITEMS: NavItem[] = [
-  { to: '/', label: 'Dashboard', icon: LayoutDashboard },
-  { to: '/referrals', label: 'Referrals', icon: Users, badge: 'referrals' },
-  { to: '/wallet', label: 'Wallet', icon: Wallet, badge: 'balance' },
-  { to: '/spin', label: 'Spin Wheel', icon: Gift, badge: 'spins' },
-  { to: '/manual-payment', label: 'Add Money', icon: PlusCircle },
-  { to: '/payments', label: 'Payments', icon: CreditCard },
-  { to: '/transactions', label: 'Transactions', icon: ReceiptText },
-  { to: '/download', label: 'Download App', icon: Download },
-  { to: '/support', label: 'Support', icon: Headphones },
-  { to: '/privacy-policy', label: 'Privacy Policy', icon: ScrollText },
-  { to: '/terms-conditions', label: 'Terms & Conditions', icon: FileText },
+  { to: '/', label: 'layout.pages.dashboard', icon: LayoutDashboard },
+  { to: '/referrals', label: 'layout.pages.referrals', icon: Users, badge: 'referrals' },
+  { to: '/wallet', label: 'layout.pages.wallet', icon: Wallet, badge: 'balance' },
+  { to: '/spin', label: 'layout.pages.spinWheel', icon: Gift, badge: 'spins' },
+  { to: '/manual-payment', label: 'layout.pages.addMoney', icon: PlusCircle },
+  { to: '/payments', label: 'layout.pages.payments', icon: CreditCard },
+  { to: '/transactions', label: 'layout.pages.transactions', icon: ReceiptText },
+  { to: '/download', label: 'layout.pages.downloadApp', icon: Download },
+  { to: '/support', label: 'layout.pages.support', icon: Headphones },
+  { to: '/privacy-policy', label: 'layout.pages.privacyPolicy', icon: ScrollText },
+  { to: '/terms-conditions', label: 'layout.pages.termsConditions', icon: FileText },
 ];
 
 /** '/' and '/dashboard' are the same screen. */

@@ -7,11 +7,14 @@ import { api } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { Button } from '../ui/button.tsx';
+import { useT } from '../../i18n/t.ts';
+import { translateServerText } from '../../i18n/server-text.ts';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '../ui/dropdown-menu.tsx';
 
 export const NOTIFICATIONS_QUERY_KEY = ['/api/notifications'] as const;
 
 export function NotificationBell() {
+  const t = useT();
   const queryClient = useQueryClient();
   // The one deliberate exception to "no refetching": the badge should notice an admin's decision
   // without a reload, so it polls gently and refreshes when the tab regains focus.
@@ -22,7 +25,7 @@ export function NotificationBell() {
 
   const unread = data?.unreadCount ?? 0;
   const items = data?.items ?? [];
-  const label = unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
+  const label = unread > 0 ? t('layout.notifications.labelUnread', { count: unread }) : t('layout.notifications.title');
 
   return (
     <DropdownMenu onOpenChange={(open) => open && void refetch()}>
@@ -38,23 +41,23 @@ export function NotificationBell() {
       </DropdownMenuTrigger>
       <DropdownMenuContent className="w-[min(22rem,calc(100vw-1.5rem))] p-0">
         <div className="flex items-center justify-between px-4 py-3">
-          <DropdownMenuLabel className="p-0 text-sm text-foreground">Notifications</DropdownMenuLabel>
+          <DropdownMenuLabel className="p-0 text-sm text-foreground">{t('layout.notifications.title')}</DropdownMenuLabel>
           {unread > 0 ? (
             <button
               type="button"
               onClick={() => markAll.mutate()}
               className="inline-flex items-center gap-1 rounded-md px-1.5 py-1 text-xs font-semibold text-primary hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
             >
-              <CheckCheck aria-hidden="true" className="size-3.5" /> Mark all read
+              <CheckCheck aria-hidden="true" className="size-3.5" /> {t('layout.notifications.markAllRead')}
             </button>
           ) : null}
         </div>
         <DropdownMenuSeparator className="m-0" />
         <div className="max-h-96 overflow-y-auto p-1.5">
-          {isPending ? <p className="px-3 py-6 text-center text-sm text-muted-foreground">Loading…</p> : null}
-          {isError ? <p className="px-3 py-6 text-center text-sm text-muted-foreground">Notifications are unavailable right now.</p> : null}
+          {isPending ? <p className="px-3 py-6 text-center text-sm text-muted-foreground">{t('common.loadingEllipsis')}</p> : null}
+          {isError ? <p className="px-3 py-6 text-center text-sm text-muted-foreground">{t('layout.notifications.unavailable')}</p> : null}
           {!isPending && !isError && items.length === 0 ? (
-            <p className="px-3 py-8 text-center text-sm text-muted-foreground">You're all caught up. Updates about payments, rewards and withdrawals will appear here.</p>
+            <p className="px-3 py-8 text-center text-sm text-muted-foreground">{t('layout.notifications.empty')}</p>
           ) : null}
           {items.map((n) => (
             <DropdownMenuItem
@@ -68,10 +71,10 @@ export function NotificationBell() {
               <span aria-hidden="true" className={cn('mt-1.5 size-2 shrink-0 rounded-full', n.read ? 'bg-transparent' : 'bg-primary')} />
               <span className="flex min-w-0 flex-col gap-0.5">
                 <span className={cn('text-sm', n.read ? 'font-medium' : 'font-semibold')}>
-                  {n.title}
-                  {n.read ? null : <span className="sr-only"> (unread)</span>}
+                  {translateServerText(n.title)}
+                  {n.read ? null : <span className="sr-only"> {t('layout.notifications.unread')}</span>}
                 </span>
-                <span className="text-sm text-muted-foreground">{n.body}</span>
+                <span className="text-sm text-muted-foreground">{translateServerText(n.body)}</span>
                 <span className="text-xs text-muted-foreground">{formatDateTime(n.createdAt)}</span>
               </span>
             </DropdownMenuItem>

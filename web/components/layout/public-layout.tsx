@@ -5,12 +5,15 @@ import { Link } from 'react-router';
 import { useAuth } from '../../lib/auth.tsx';
 import { Button } from '../ui/button.tsx';
 import { AccessibilityButton } from './accessibility-button.tsx';
+import { LanguageSwitch } from '../language-switch.tsx';
 import { AppLayout } from './app-layout.tsx';
 import { BrandMark } from './brand-mark.tsx';
 import { FOOTER_LINKS } from './nav-items.ts';
 import { SkipLink } from './skip-link.tsx';
+import { useT } from '../../i18n/t.ts';
 
 export function PublicLayout({ children }: { children: ReactNode }) {
+  const t = useT();
   const { user, isLoading } = useAuth();
   if (user) return <AppLayout>{children}</AppLayout>;
   return (
@@ -23,12 +26,13 @@ export function PublicLayout({ children }: { children: ReactNode }) {
           </Link>
           {isLoading ? null : (
             <div className="flex items-center gap-1 sm:gap-2">
+              <LanguageSwitch />
               <AccessibilityButton />
               <Button asChild variant="ghost" size="sm">
-                <Link to="/login">Sign in</Link>
+                <Link to="/login">{t('layout.public.signIn')}</Link>
               </Button>
               <Button asChild size="sm">
-                <Link to="/register">Create account</Link>
+                <Link to="/register">{t('layout.public.createAccount')}</Link>
               </Button>
             </div>
           )}
@@ -43,12 +47,13 @@ export function PublicLayout({ children }: { children: ReactNode }) {
 }
 
 export function PublicFooter() {
+  const t = useT();
   return (
     <footer className="border-t border-border">
-      <nav aria-label="Footer" className="mx-auto flex max-w-5xl flex-wrap items-center justify-center gap-x-6 gap-y-2 px-4 py-5 text-sm">
+      <nav aria-label={t('layout.nav.footer')} className="mx-auto flex max-w-5xl flex-wrap items-center justify-center gap-x-6 gap-y-2 px-4 py-5 text-sm">
         {FOOTER_LINKS.map((l) => (
           <Link key={l.to} to={l.to} className="text-muted-foreground hover:text-foreground hover:underline">
-            {l.label}
+            {t(l.label)}
           </Link>
         ))}
       </nav>

@@ -6,6 +6,7 @@ import { useAuth } from '../../lib/auth.tsx';
 import { useAccessibility } from '../../lib/accessibility.tsx';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '../ui/dropdown-menu.tsx';
 import { StatusBadge } from '../ui/badge.tsx';
+import { useT } from '../../i18n/t.ts';
 
 export function Avatar({ user, className }: { user: User; className?: string }) {
   return (
@@ -16,13 +17,14 @@ export function Avatar({ user, className }: { user: User; className?: string }) 
 }
 
 export function UserMenu({ user }: { user: User }) {
+  const t = useT();
   const { logout } = useAuth();
   const { setSettingsOpen } = useAccessibility();
   const navigate = useNavigate();
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <button type="button" aria-label={`Account menu for ${user.username}`} className="flex items-center gap-2 rounded-full p-0.5 hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring lg:pr-3">
+        <button type="button" aria-label={t('layout.account.menuLabel', { name: user.username })} className="flex items-center gap-2 rounded-full p-0.5 hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring lg:pr-3">
           <Avatar user={user} />
           <span className="hidden max-w-32 truncate text-sm font-semibold lg:inline">{user.username}</span>
         </button>
@@ -36,20 +38,20 @@ export function UserMenu({ user }: { user: User }) {
           </div>
         </div>
         <div className="px-2.5 pb-2">
-          <StatusBadge status={user.isActivated ? 'active' : 'pending'} label={user.isActivated ? 'Account Active' : 'Activation Pending'} />
+          <StatusBadge status={user.isActivated ? 'active' : 'pending'} label={user.isActivated ? t('layout.account.active') : t('layout.account.pending')} />
         </div>
         <DropdownMenuSeparator />
         {user.isAdmin ? (
           <DropdownMenuItem onSelect={() => navigate('/admin')}>
-            <ShieldCheck aria-hidden="true" className="size-4" /> Admin Panel
+            <ShieldCheck aria-hidden="true" className="size-4" /> {t('layout.pages.adminPanel')}
           </DropdownMenuItem>
         ) : null}
         <DropdownMenuItem onSelect={() => setSettingsOpen(true)}>
-          <Accessibility aria-hidden="true" className="size-4" /> Accessibility Settings
+          <Accessibility aria-hidden="true" className="size-4" /> {t('layout.a11y.title')}
         </DropdownMenuItem>
         <DropdownMenuSeparator />
         <DropdownMenuItem destructive onSelect={() => void logout().then(() => navigate('/login'))}>
-          <LogOut aria-hidden="true" className="size-4" /> Logout
+          <LogOut aria-hidden="true" className="size-4" /> {t('layout.account.logout')}
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>

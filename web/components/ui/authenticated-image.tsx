@@ -4,6 +4,7 @@ import { useEffect, useState, type ImgHTMLAttributes } from 'react';
 import { ImageOff } from 'lucide-react';
 import { apiRequest } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
+import { useT } from '../../i18n/t.ts';
 
 export interface AuthenticatedImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'alt'> {
   /** API URL of the image (sent with the bearer token). */
@@ -16,6 +17,7 @@ export interface AuthenticatedImageProps extends Omit<ImgHTMLAttributes<HTMLImag
 type State = { status: 'loading' } | { status: 'ready'; url: string } | { status: 'error' };
 
 export function AuthenticatedImage({ src, alt, className, placeholderClassName, ...props }: AuthenticatedImageProps) {
+  const t = useT();
   const [state, setState] = useState<State>({ status: 'loading' });
 
   useEffect(() => {
@@ -41,7 +43,7 @@ export function AuthenticatedImage({ src, alt, className, placeholderClassName, 
     return (
       <div
         role="img"
-        aria-label={`Loading ${alt}`}
+        aria-label={t('common.image.loading', { name: alt })}
         aria-busy="true"
         className={cn('animate-shimmer rounded-[10px] bg-muted', placeholderClassName ?? className)}
       />
@@ -51,14 +53,14 @@ export function AuthenticatedImage({ src, alt, className, placeholderClassName, 
     return (
       <div
         role="img"
-        aria-label={`${alt} could not be loaded`}
+        aria-label={t('common.image.failed', { name: alt })}
         className={cn(
           'hc-border flex flex-col items-center justify-center gap-1 rounded-[10px] border border-destructive/40 bg-destructive-soft p-2 text-center text-xs font-medium text-destructive-soft-foreground',
           placeholderClassName ?? className,
         )}
       >
         <ImageOff aria-hidden="true" className="size-5" />
-        <span>Failed to load screenshot</span>
+        <span>{t('common.image.failedScreenshot')}</span>
       </div>
     );
   }

@@ -3,6 +3,7 @@
 import type { HTMLAttributes, ReactNode } from 'react';
 import { CheckCircle2, Clock, XCircle } from 'lucide-react';
 import { cn } from '../../lib/cn.ts';
+import { useT, type MessageKey } from '../../i18n/t.ts';
 
 export type BadgeTone = 'neutral' | 'primary' | 'success' | 'warning' | 'destructive' | 'solid';
 
@@ -34,14 +35,14 @@ export function Badge({ tone = 'neutral', icon, className, children, ...props }:
 
 export type Status = 'pending' | 'approved' | 'completed' | 'rejected' | 'failed' | 'active' | 'inactive';
 
-const STATUS: Record<Status, { tone: BadgeTone; label: string; icon: 'ok' | 'wait' | 'no' }> = {
-  pending: { tone: 'warning', label: 'Pending', icon: 'wait' },
-  approved: { tone: 'success', label: 'Approved', icon: 'ok' },
-  completed: { tone: 'success', label: 'Completed', icon: 'ok' },
-  rejected: { tone: 'destructive', label: 'Rejected', icon: 'no' },
-  failed: { tone: 'destructive', label: 'Failed', icon: 'no' },
-  active: { tone: 'success', label: 'Active', icon: 'ok' },
-  inactive: { tone: 'warning', label: 'Pending', icon: 'wait' },
+const STATUS: Record<Status, { tone: BadgeTone; label: MessageKey; icon: 'ok' | 'wait' | 'no' }> = {
+  pending: { tone: 'warning', label: 'common.status.pending', icon: 'wait' },
+  approved: { tone: 'success', label: 'common.status.approved', icon: 'ok' },
+  completed: { tone: 'success', label: 'common.status.completed', icon: 'ok' },
+  rejected: { tone: 'destructive', label: 'common.status.rejected', icon: 'no' },
+  failed: { tone: 'destructive', label: 'common.status.failed', icon: 'no' },
+  active: { tone: 'success', label: 'common.status.active', icon: 'ok' },
+  inactive: { tone: 'warning', label: 'common.status.pending', icon: 'wait' },
 };
 
 export interface StatusBadgeProps {
@@ -52,7 +53,10 @@ export interface StatusBadgeProps {
 }
 
 export function StatusBadge({ status, label, className }: StatusBadgeProps) {
-  const s = STATUS[status as Status] ?? { tone: 'neutral' as const, label: status, icon: 'wait' as const };
+  const t = useT();
+  const known = STATUS[status as Status] as (typeof STATUS)[Status] | undefined;
+  // An unknown status is shown as it came.
+  const s = known ? { ...known, label: t(known.label) } : { tone: 'neutral' as const, label: status, icon: 'wait' as const };
   const Icon = s.icon === 'ok' ? CheckCircle2 : s.icon === 'no' ? XCircle : Clock;
   return (
     <Badge tone={s.tone} className={className} icon={<Icon aria-hidden="true" className="size-3.5" />}>

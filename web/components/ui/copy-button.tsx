@@ -2,6 +2,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Check, Copy } from 'lucide-react';
 import { Button, type ButtonProps } from './button.tsx';
+import { useT } from '../../i18n/t.ts';
 
 export const COPY_FEEDBACK_MS = 2000;
 
@@ -31,7 +32,8 @@ export interface CopyButtonProps extends Omit<ButtonProps, 'onClick' | 'children
   onError?(err: unknown): void;
 }
 
-export function CopyButton({ value, label = 'Copy', onCopied, onError, variant = 'outline', size = 'sm', ...props }: CopyButtonProps) {
+export function CopyButton({ value, label, onCopied, onError, variant = 'outline', size = 'sm', ...props }: CopyButtonProps) {
+  const t = useT();
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -47,7 +49,7 @@ export function CopyButton({ value, label = 'Copy', onCopied, onError, variant =
     }
   };
   const Icon = copied ? Check : Copy;
-  const text = copied ? 'Copied' : label;
+  const text = copied ? t('common.copied') : (label ?? t('common.copy'));
   return (
     <Button variant={variant} size={size} onClick={onClick} aria-label={size === 'icon' ? text : undefined} {...props}>
       <Icon aria-hidden="true" className={copied ? 'size-4 text-success' : 'size-4'} />

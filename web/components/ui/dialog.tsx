@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { cn } from '../../lib/cn.ts';
+import { useT } from '../../i18n/t.ts';
 
 export const DialogRoot = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -22,6 +23,7 @@ export interface DialogContentProps extends React.ComponentPropsWithoutRef<typeo
 }
 
 export function DialogContent({ className, children, hideClose, flush, ...props }: DialogContentProps) {
+  const t = useT();
   return (
     <DialogPrimitive.Portal>
       <DialogOverlay />
@@ -38,7 +40,7 @@ export function DialogContent({ className, children, hideClose, flush, ...props 
         {hideClose ? null : (
           <DialogPrimitive.Close className="absolute right-3 top-3 flex size-9 items-center justify-center rounded-full text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring">
             <X aria-hidden="true" className="size-5" />
-            <span className="sr-only">Close</span>
+            <span className="sr-only">{t('common.close')}</span>
           </DialogPrimitive.Close>
         )}
       </DialogPrimitive.Content>

@@ -4,6 +4,7 @@ import { createContext, useContext, useId, type ReactNode } from 'react';
 import * as LabelPrimitive from '@radix-ui/react-label';
 import { AlertCircle } from 'lucide-react';
 import { cn } from '../../lib/cn.ts';
+import { translateServerText } from '../../i18n/server-text.ts';
 
 interface FieldContextValue {
   id: string;
@@ -33,7 +34,8 @@ export function FieldError({ id, children, className }: { id?: string; children?
   return (
     <p id={id} role="alert" className={cn('flex items-center gap-1.5 text-sm font-medium text-destructive', className)}>
       <AlertCircle aria-hidden="true" className="size-4 shrink-0" />
-      {children}
+      {/* Validation texts are the contract's English ones (client and server alike): shown translated. */}
+      {typeof children === 'string' ? translateServerText(children) : children}
     </p>
   );
 }

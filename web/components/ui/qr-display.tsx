@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { QrCode } from 'lucide-react';
 import { cn } from '../../lib/cn.ts';
 import { Skeleton } from './skeleton.tsx';
+import { useT } from '../../i18n/t.ts';
 
 export interface QrDisplayProps {
   /** PNG/SVG data URL or image URL; null/undefined shows the loading or empty state. */
@@ -18,6 +19,7 @@ export interface QrDisplayProps {
 }
 
 export function QrDisplay({ src, alt, loading, caption, size = 224, className }: QrDisplayProps) {
+  const t = useT();
   return (
     <figure className={cn('flex flex-col items-center gap-3', className)}>
       <div className="rounded-[16px] border border-border bg-white p-3 shadow-card" style={{ width: size + 26, height: size + 26 }}>
@@ -28,7 +30,7 @@ export function QrDisplay({ src, alt, loading, caption, size = 224, className }:
         ) : (
           <div className="flex size-full flex-col items-center justify-center gap-2 text-slate-500">
             <QrCode aria-hidden="true" className="size-10" />
-            <span className="text-xs">QR code unavailable</span>
+            <span className="text-xs">{t('common.qrUnavailable')}</span>
           </div>
         )}
       </div>

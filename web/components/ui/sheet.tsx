@@ -4,6 +4,7 @@ import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { cn } from '../../lib/cn.ts';
 import { DialogOverlay } from './dialog.tsx';
+import { useT } from '../../i18n/t.ts';
 
 export type SheetSide = 'left' | 'right' | 'bottom';
 
@@ -27,6 +28,7 @@ export interface SheetProps {
 }
 
 export function Sheet({ open, onOpenChange, side = 'left', title, hideTitle, description, trigger, children, className }: SheetProps) {
+  const t = useT();
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       {trigger ? <DialogPrimitive.Trigger asChild>{trigger}</DialogPrimitive.Trigger> : null}
@@ -43,7 +45,7 @@ export function Sheet({ open, onOpenChange, side = 'left', title, hideTitle, des
           {children}
           <DialogPrimitive.Close className="absolute right-3 top-3 flex size-9 items-center justify-center rounded-full text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring">
             <X aria-hidden="true" className="size-5" />
-            <span className="sr-only">Close</span>
+            <span className="sr-only">{t('common.close')}</span>
           </DialogPrimitive.Close>
         </DialogPrimitive.Content>
       </DialogPrimitive.Portal>

@@ -1,16 +1,18 @@
 // Skeleton: a pulsing placeholder block for loading content (keeps the layout from jumping).
 import type { HTMLAttributes } from 'react';
 import { cn } from '../../lib/cn.ts';
+import { useT } from '../../i18n/t.ts';
 
 export function Skeleton({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
   return <div aria-hidden="true" className={cn('animate-shimmer rounded-[8px] bg-muted', className)} {...props} />;
 }
 
 /** A list of skeleton rows with an accessible "Loading" status. */
-export function SkeletonList({ rows = 3, className, label = 'Loading' }: { rows?: number; className?: string; label?: string }) {
+export function SkeletonList({ rows = 3, className, label }: { rows?: number; className?: string; label?: string }) {
+  const t = useT();
   return (
     <div role="status" className={cn('flex flex-col gap-3', className)}>
-      <span className="sr-only">{label}</span>
+      <span className="sr-only">{label ?? t('common.loading')}</span>
       {Array.from({ length: rows }, (_, i) => (
         <div key={i} className="flex items-center gap-3">
           <Skeleton className="size-10 rounded-full" />

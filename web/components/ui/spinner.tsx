@@ -1,17 +1,20 @@
 // Spinner: a small rotating ring with an accessible label (pulses instead under reduced motion).
 import { Loader2 } from 'lucide-react';
 import { cn } from '../../lib/cn.ts';
+import { useT } from '../../i18n/t.ts';
 
 export interface SpinnerProps {
   className?: string;
-  /** Announced to screen readers; pass null when a parent already announces the busy state. */
+  /** Announced to screen readers ('Loading' by default); pass null when a parent already announces the busy state. */
   label?: string | null;
   size?: 'sm' | 'md' | 'lg';
 }
 
 const SIZES = { sm: 'size-4', md: 'size-6', lg: 'size-10' } as const;
 
-export function Spinner({ className, label = 'Loading', size = 'md' }: SpinnerProps) {
+export function Spinner({ className, label: labelProp, size = 'md' }: SpinnerProps) {
+  const t = useT();
+  const label = labelProp === undefined ? t('common.loading') : labelProp;
   return (
     <span role={label ? 'status' : undefined} className={cn('inline-flex items-center justify-center', className)}>
       <Loader2 aria-hidden="true" className={cn('animate-spin', SIZES[size])} />
@@ -21,7 +24,7 @@ export function Spinner({ className, label = 'Loading', size = 'md' }: SpinnerPr
 }
 
 /** Full-area centred spinner for route loading. */
-export function PageSpinner({ label = 'Loading' }: { label?: string }) {
+export function PageSpinner({ label }: { label?: string }) {
   return (
     <div className="flex min-h-[50vh] w-full items-center justify-center text-primary">
       <Spinner size="lg" label={label} />

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
 import { Card } from './card.tsx';
 import { Progress } from './progress.tsx';
+import { useT } from '../../i18n/t.ts';
 
 export type StatTone = 'primary' | 'success' | 'warning' | 'destructive';
 
@@ -25,6 +26,7 @@ export interface StatCardProps {
 }
 
 export function StatCard({ label, value, icon, tone = 'primary', hint, progress, className }: StatCardProps) {
+  const t = useT();
   return (
     <Card className={cn('flex flex-col gap-3 p-4 sm:p-5', className)}>
       <div className="flex items-start justify-between gap-3">
@@ -34,7 +36,7 @@ export function StatCard({ label, value, icon, tone = 'primary', hint, progress,
         </div>
         {icon ? <div className={cn('flex size-10 shrink-0 items-center justify-center rounded-[10px]', CHIP[tone])}>{icon}</div> : null}
       </div>
-      {progress !== undefined ? <Progress value={progress} label={`${label} progress`} tone={tone === 'destructive' ? 'primary' : tone} /> : null}
+      {progress !== undefined ? <Progress value={progress} label={t('common.progressOf', { label })} tone={tone === 'destructive' ? 'primary' : tone} /> : null}
       {hint ? <p className="text-xs text-muted-foreground">{hint}</p> : null}
     </Card>
   );

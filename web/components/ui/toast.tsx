@@ -2,6 +2,7 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { AlertCircle, CheckCircle2, Info, X } from 'lucide-react';
 import { cn } from '../../lib/cn.ts';
+import { useT } from '../../i18n/t.ts';
 import { TOAST_DURATION_MS, TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD_PX, dismissToast, useToasts, type ToastVariant } from './toast-store.ts';
 
 export { toast, useToast, dismissToast } from './toast-store.ts';
@@ -21,19 +22,20 @@ function VariantIcon({ variant }: { variant: ToastVariant }) {
 }
 
 export function Toaster() {
+  const t = useT();
   const toasts = useToasts();
   return (
     <ToastPrimitive.Provider duration={TOAST_DURATION_MS} swipeThreshold={TOAST_SWIPE_THRESHOLD_PX} swipeDirection="right">
-      {toasts.map((t) => {
-        const variant = t.variant ?? 'default';
+      {toasts.map((item) => {
+        const variant = item.variant ?? 'default';
         return (
           <ToastPrimitive.Root
-            key={t.id}
-            open={t.open}
-            duration={t.duration}
+            key={item.id}
+            open={item.open}
+            duration={item.duration}
             type={variant === 'destructive' ? 'foreground' : 'background'}
             onOpenChange={(open) => {
-              if (!open) dismissToast(t.id);
+              if (!open) dismissToast(item.id);
             }}
             className={cn(
               'hc-border group pointer-events-auto relative flex w-full items-start gap-3 rounded-[12px] border p-4 pr-10 shadow-raised',
@@ -43,11 +45,11 @@ export function Toaster() {
           >
             <VariantIcon variant={variant} />
             <div className="flex min-w-0 flex-col gap-0.5">
-              <ToastPrimitive.Title className="text-sm font-semibold">{t.title}</ToastPrimitive.Title>
-              {t.description ? <ToastPrimitive.Description className="text-sm opacity-90">{t.description}</ToastPrimitive.Description> : null}
+              <ToastPrimitive.Title className="text-sm font-semibold">{item.title}</ToastPrimitive.Title>
+              {item.description ? <ToastPrimitive.Description className="text-sm opacity-90">{item.description}</ToastPrimitive.Description> : null}
             </div>
             <ToastPrimitive.Close
-              aria-label="Dismiss notification"
+              aria-label={t('common.dismissNotification')}
               className="absolute right-2 top-2 flex size-8 items-center justify-center rounded-full opacity-70 hover:opacity-100 focus-visible:outline-2 focus-visible:outline-ring"
             >
               <X aria-hidden="true" className="size-4" />

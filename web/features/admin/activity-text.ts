@@ -1,97 +1,125 @@
-// Audit-log entries as sentences for Recent Activity ("Admin approved ₹500.00 payment (UTR …)").
+// Audit-log entries as sentences for Recent Activity ("Admin approved ₹500.00 payment (UTR …)"),
+// in the reader's language: each sentence is a message with placeholders, picked from a literal map.
 import type { ActivityItem } from '../../../contract/admin-security.ts';
+import type { MessageKey, Translate } from '../../i18n/t.ts';
 import { formatINR } from '../../lib/format.ts';
 
 export type ActivityTone = 'success' | 'destructive' | 'primary' | 'warning';
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v ? v : null);
 const money = (v: unknown) => (str(v) ? formatINR(str(v)) : null);
-/** "a ₹500.00 withdrawal", or "a withdrawal" when the amount is missing. */
-const sized = (amount: unknown, noun: string) => (money(amount) ? `a ${money(amount)} ${noun}` : /^[aeiou]/.test(noun) ? `an ${noun}` : `a ${noun}`);
 
-const SETTING_LABELS: Record<string, string> = {
-  upiId: 'UPI ID',
-  businessName: 'business name',
-  supportPhone: 'support phone',
-  supportEmail: 'support email',
-  activationFee: 'activation fee',
-  referralReward: 'referral reward',
-  referralsPerSpin: 'referrals per spin',
-  minWithdrawal: 'minimum withdrawal',
-  wheel: 'wheel',
-  smsPerAddressPerHour: 'SMS per address per hour',
-  signupsPerReferrerPerHour: 'sign-ups per referral code per hour',
-  smsPerHour: 'SMS per hour',
-  rewardWaivedActivations: 'reward for waived activations',
-  supportContactName: 'support contact name',
-  postalAddress: 'postal address',
-  legalName: 'registered business name',
-  registeredAddress: 'registered address',
+const SETTING_LABELS: Record<string, MessageKey> = {
+  upiId: 'admin.activity.setting.upiId',
+  businessName: 'admin.activity.setting.businessName',
+  supportPhone: 'admin.activity.setting.supportPhone',
+  supportEmail: 'admin.activity.setting.supportEmail',
+  activationFee: 'admin.activity.setting.activationFee',
+  referralReward: 'admin.activity.setting.referralReward',
+  referralsPerSpin: 'admin.activity.setting.referralsPerSpin',
+  minWithdrawal: 'admin.activity.setting.minWithdrawal',
+  wheel: 'admin.activity.setting.wheel',
+  smsPerAddressPerHour: 'admin.activity.setting.smsPerAddressPerHour',
+  signupsPerReferrerPerHour: 'admin.activity.setting.signupsPerReferrerPerHour',
+  smsPerHour: 'admin.activity.setting.smsPerHour',
+  rewardWaivedActivations: 'admin.activity.setting.rewardWaivedActivations',
+  supportContactName: 'admin.activity.setting.supportContactName',
+  postalAddress: 'admin.activity.setting.postalAddress',
+  legalName: 'admin.activity.setting.legalName',
+  registeredAddress: 'admin.activity.setting.registeredAddress',
 };
 
 const MONEY_SETTINGS = new Set(['activationFee', 'referralReward', 'minWithdrawal']);
 
 /** "referral reward ₹400.00 → ₹250.00, UPI ID" from {changed: {key: {from, to}}} (or a list of keys). */
-function changedList(details: Record<string, unknown>): string {
+function changedList(details: Record<string, unknown>, t: Translate): string {
+  const label = (key: string) => {
+    const labelKey = Object.hasOwn(SETTING_LABELS, key) ? SETTING_LABELS[key] : undefined;
+    return labelKey ? t(labelKey) : key;
+  };
   const changed = details.changed;
   if (Array.isArray(changed)) {
     const keys = changed.filter((k): k is string => typeof k === 'string');
-    return keys.length ? keys.map((k) => SETTING_LABELS[k] ?? k).join(', ') : 'settings';
+    return keys.length ? keys.map(label).join(', ') : t('admin.activity.settings');
   }
-  if (!changed || typeof changed !== 'object') return 'settings';
+  if (!changed || typeof changed !== 'object') return t('admin.activity.settings');
   const parts = Object.entries(changed as Record<string, unknown>).map(([key, value]) => {
-    const label = SETTING_LABELS[key] ?? key;
+    const setting = label(key);
     const v = value && typeof value === 'object' ? (value as { from?: unknown; to?: unknown }) : null;
-    if (v && MONEY_SETTINGS.has(key) && str(v.from) && str(v.to)) return `${label} ${money(v.from)} → ${money(v.to)}`;
-    if (v && key === 'referralsPerSpin' && typeof v.from === 'number' && typeof v.to === 'number') return `${label} ${v.from} → ${v.to}`;
-    return label;
+    if (v && MONEY_SETTINGS.has(key) && str(v.from) && str(v.to)) return t('admin.activity.settingChange', { setting, from: money(v.from), to: money(v.to) });
+    if (v && key === 'referralsPerSpin' && typeof v.from === 'number' && typeof v.to === 'number')
+      return t('admin.activity.settingChange', { setting, from: String(v.from), to: String(v.to) });
+    return setting;
   });
-  return parts.length ? parts.join(', ') : 'settings';
+  return parts.length ? parts.join(', ') : t('admin.activity.settings');
 }
 
-export function describeActivity(item: ActivityItem): { text: string; tone: ActivityTone } {
-  const who = item.actorName ?? 'Someone';
+/** The sentence, then the optional "(UTR …)" and "— “note”" after it. */
+const join = (...parts: (string | null)[]) => parts.filter(Boolean).join(' ');
+
+export function describeActivity(item: ActivityItem, t: Translate): { text: string; tone: ActivityTone } {
+  const who = item.actorName ?? t('admin.activity.someone');
   const d = item.details ?? {};
-  const note = str(d.notes) ? ` — “${str(d.notes)}”` : '';
+  const note = str(d.notes) ? t('admin.activity.note', { note: str(d.notes) }) : null;
+  const utr = str(d.utrNumber) ? t('admin.activity.utr', { utr: str(d.utrNumber) }) : null;
+  const amount = money(d.amount);
   switch (item.action) {
     case 'payment.approved':
-      return { text: `${who} approved ${sized(d.amount, 'activation payment')}${str(d.utrNumber) ? ` (UTR ${str(d.utrNumber)})` : ''}${note}`, tone: 'success' };
-    case 'payment.rejected':
-      return { text: `${who} rejected a payment proof${str(d.utrNumber) ? ` (UTR ${str(d.utrNumber)})` : ''}${note}`, tone: 'destructive' };
-    case 'withdrawal.approved':
-      return { text: `${who} approved ${sized(d.amount, 'withdrawal')}${note}`, tone: 'success' };
-    case 'withdrawal.rejected':
-      return { text: `${who} rejected ${sized(d.amount, 'withdrawal')} and refunded it${note}`, tone: 'destructive' };
-    case 'user.activated': {
-      const reward = d.referralReward && typeof d.referralReward === 'object' ? money((d.referralReward as Record<string, unknown>).amount) : null;
-      const waived = money(d.feeWaived);
-      const reason = str(d.reason) ? ` — “${str(d.reason)}”` : '';
       return {
-        text: `${who} activated a user account${waived ? `, waiving the ${waived} fee` : ''}${reward ? `; the referrer earned ${reward}` : ''}${reason}`,
+        text: join(amount ? t('admin.activity.paymentApproved', { who, amount }) : t('admin.activity.paymentApprovedNoAmount', { who }), utr, note),
         tone: 'success',
       };
+    case 'payment.rejected':
+      return { text: join(t('admin.activity.paymentRejected', { who }), utr, note), tone: 'destructive' };
+    case 'withdrawal.approved':
+      return {
+        text: join(amount ? t('admin.activity.withdrawalApproved', { who, amount }) : t('admin.activity.withdrawalApprovedNoAmount', { who }), note),
+        tone: 'success',
+      };
+    case 'withdrawal.rejected':
+      return {
+        text: join(amount ? t('admin.activity.withdrawalRejected', { who, amount }) : t('admin.activity.withdrawalRejectedNoAmount', { who }), note),
+        tone: 'destructive',
+      };
+    case 'user.activated': {
+      const reward = d.referralReward && typeof d.referralReward === 'object' ? money((d.referralReward as Record<string, unknown>).amount) : null;
+      const fee = money(d.feeWaived);
+      const reason = str(d.reason) ? t('admin.activity.note', { note: str(d.reason) }) : null;
+      const sentence =
+        fee && reward
+          ? t('admin.activity.userActivatedWaivedReward', { who, fee, reward })
+          : fee
+            ? t('admin.activity.userActivatedWaived', { who, fee })
+            : reward
+              ? t('admin.activity.userActivatedReward', { who, reward })
+              : t('admin.activity.userActivated', { who });
+      return { text: join(sentence, reason), tone: 'success' };
     }
     case 'settings.updated':
-      return { text: `${who} updated ${changedList(d)}`, tone: 'primary' };
+      return { text: t('admin.activity.settingsUpdated', { who, changes: changedList(d, t) }), tone: 'primary' };
     case 'admin.setup':
-      return { text: `${who} created the first admin account`, tone: 'primary' };
+      return { text: t('admin.activity.adminSetup', { who }), tone: 'primary' };
     case 'admin.login':
-      return { text: `${who} signed in to the admin area`, tone: 'primary' };
+      return { text: t('admin.activity.adminLogin', { who }), tone: 'primary' };
     case 'admin.login_failed':
-      return { text: `Failed admin sign-in attempt for ${who}`, tone: 'warning' };
+      return { text: t('admin.activity.adminLoginFailed', { who }), tone: 'warning' };
     case 'admin.2fa_enabled':
-      return { text: `${who} turned on two-factor authentication`, tone: 'success' };
+      return { text: t('admin.activity.twoFactorEnabled', { who }), tone: 'success' };
     case 'admin.2fa_reset':
-      return { text: `Two-factor authentication was reset for ${who}`, tone: 'warning' };
-    case 'android_app.uploaded':
-      return { text: `${who} uploaded Android app version ${str(d.version) ?? ''}`.trimEnd(), tone: 'primary' };
+      return { text: t('admin.activity.twoFactorReset', { who }), tone: 'warning' };
+    case 'android_app.uploaded': {
+      const version = str(d.version);
+      return { text: version ? t('admin.activity.appUploaded', { who, version }) : t('admin.activity.appUploadedNoVersion', { who }), tone: 'primary' };
+    }
     case 'android_app.removed':
-      return { text: `${who} removed the Android app from the download page`, tone: 'warning' };
+      return { text: t('admin.activity.appRemoved', { who }), tone: 'warning' };
     case 'secrets.rotated':
-      return { text: 'The secrets key was rotated; admins with backup codes need new ones', tone: 'warning' };
-    case 'admin.passkey_added':
-      return { text: `${who} registered a passkey${str(d.deviceName) ? ` on “${str(d.deviceName)}”` : ''}`, tone: 'success' };
+      return { text: t('admin.activity.secretsRotated'), tone: 'warning' };
+    case 'admin.passkey_added': {
+      const device = str(d.deviceName);
+      return { text: device ? t('admin.activity.passkeyAddedOn', { who, device }) : t('admin.activity.passkeyAdded', { who }), tone: 'success' };
+    }
     default:
-      return { text: `${who}: ${item.action.replace(/[._]/g, ' ')}`, tone: 'primary' };
+      return { text: t('admin.activity.other', { who, action: item.action.replace(/[._]/g, ' ') }), tone: 'primary' };
   }
 }

@@ -1,6 +1,10 @@
 // The admin panel's pure helpers: bank details parsing, the payout CSV and activity sentences.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { i18n } from '@lingui/core';
+import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
 import type { AdminWithdrawal } from '../../../contract/wallet.ts';
+import adminMessages from '../../i18n/locales/en/admin.json';
+import { t } from '../../i18n/t.ts';
 import { describeActivity } from './activity-text.ts';
 import { parseBankDetails } from './bank-details.ts';
 import { payoutCsv, toCsv } from './csv.ts';
@@ -44,18 +48,30 @@ describe('payout CSV', () => {
 });
 
 describe('describeActivity', () => {
+  beforeAll(() => {
+    // The English admin catalogue, flattened to `admin.<path>` keys as the app loads it.
+    const messages: Record<string, ReturnType<typeof compileMessageOrThrow>> = {};
+    const add = (prefix: string, node: object) => {
+      for (const [k, v] of Object.entries(node)) {
+        if (typeof v === 'string') messages[`${prefix}.${k}`] = compileMessageOrThrow(v);
+        else add(`${prefix}.${k}`, v as object);
+      }
+    };
+    add('admin', adminMessages);
+    i18n.loadAndActivate({ locale: 'en', messages });
+  });
   const base = { id: '1', actorId: 'a', actorName: 'Asha', targetType: null, targetId: null, ip: null, createdAt: '2026-11-21T06:00:00.000Z' };
   it('writes sentences with amounts', () => {
-    expect(describeActivity({ ...base, action: 'payment.approved', details: { amount: '500.00', utrNumber: '123456789012' } }).text).toBe(
+    expect(describeActivity({ ...base, action: 'payment.approved', details: { amount: '500.00', utrNumber: '123456789012' } }, t).text).toBe(
       'Asha approved a ₹500.00 activation payment (UTR 123456789012)',
     );
-    expect(describeActivity({ ...base, action: 'withdrawal.rejected', details: { amount: '150.00', notes: 'Wrong IFSC' } }).text).toBe(
+    expect(describeActivity({ ...base, action: 'withdrawal.rejected', details: { amount: '150.00', notes: 'Wrong IFSC' } }, t).text).toBe(
       'Asha rejected a ₹150.00 withdrawal and refunded it — “Wrong IFSC”',
     );
-    expect(describeActivity({ ...base, action: 'settings.updated', details: { changed: ['referralReward', 'upiId'] } }).text).toBe('Asha updated referral reward, UPI ID');
+    expect(describeActivity({ ...base, action: 'settings.updated', details: { changed: ['referralReward', 'upiId'] } }, t).text).toBe('Asha updated referral reward, UPI ID');
     expect(
-      describeActivity({ ...base, action: 'settings.updated', details: { changed: { referralReward: { from: '400.00', to: '250.00' }, upiId: { from: null, to: 'a@ok' } } } }).text,
+      describeActivity({ ...base, action: 'settings.updated', details: { changed: { referralReward: { from: '400.00', to: '250.00' }, upiId: { from: null, to: 'a@ok' } } } }, t).text,
     ).toBe('Asha updated referral reward ₹400.00 → ₹250.00, UPI ID');
-    expect(describeActivity({ ...base, action: 'payment.approved', details: null }).text).toBe('Asha approved an activation payment');
+    expect(describeActivity({ ...base, action: 'payment.approved', details: null }, t).text).toBe('Asha approved an activation payment');
   });
 });

@@ -1,12 +1,20 @@
 // CSV for the bank payout sheet: RFC 4180 quoting, and cells that a spreadsheet would run as a
-// formula (=, +, -, @, tab, CR) are prefixed with an apostrophe.
+// formula (=, +, -, @, tab, CR) are prefixed with an apostrophe. The sheet is for the bank and the
+// accountants, so it stays in English whatever language the admin reads the panel in.
+import { format, isValid, parseISO } from 'date-fns';
 import type { AdminWithdrawal } from '../../../contract/wallet.ts';
-import { formatDate } from '../../lib/format.ts';
+import { DATE_FORMAT } from '../../lib/format.ts';
 import { parseBankDetails } from './bank-details.ts';
 
 function cell(value: string): string {
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** 'dd MMM yyyy' with the English month, as formatDate shows it in English. */
+function englishDate(value: string): string {
+  const d = parseISO(value);
+  return isValid(d) ? format(d, DATE_FORMAT) : '';
 }
 
 export function toCsv(rows: string[][]): string {
@@ -26,7 +34,7 @@ export function payoutCsv(withdrawals: AdminWithdrawal[]): string {
       w.method === 'upi' ? '' : bank.ifscCode || w.ifscCode || '',
       w.amount,
       w.id,
-      formatDate(w.createdAt),
+      englishDate(w.createdAt),
     ];
   });
   return toCsv([header, ...rows]);

@@ -3,9 +3,10 @@
 import { useEffect, useState } from 'react';
 import { ANDROID_APP_PATH } from '../../../contract/settings.ts';
 import { saveBlob } from '../../lib/save-blob.ts';
+import { currentLanguage } from '../../i18n/i18n.ts';
+import { t } from '../../i18n/t.ts';
 
 export const APK_PATH = ANDROID_APP_PATH;
-export const SHARE_TEXT = 'Help your friends discover the product and start earning together!';
 
 /** True when the APK is really there (a 200 that is not the HTML fallback page). */
 export async function apkAvailable(): Promise<boolean> {
@@ -22,12 +23,16 @@ function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 }
 
-/** A small HTML file that opens the site: saved to the home screen or desktop it acts as a shortcut. */
+/**
+ * A small HTML file that opens the site: saved to the home screen or desktop it acts as a shortcut.
+ * Its text is in the reader's language (built when the button is pressed).
+ */
 export function shortcutHtml(appName: string, origin: string): string {
   const name = escapeHtml(appName);
   const url = escapeHtml(origin);
+  const link = `<a href="${url}">${escapeHtml(t('download.shortcut.tapHere'))}</a>`;
   return `<!doctype html>
-<html lang="en">
+<html lang="${escapeHtml(currentLanguage())}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -35,7 +40,7 @@ export function shortcutHtml(appName: string, origin: string): string {
 <meta http-equiv="refresh" content="0; url=${url}">
 </head>
 <body style="font-family: system-ui, sans-serif; padding: 2rem">
-<p>Opening ${name}&hellip; If nothing happens, <a href="${url}">tap here</a>.</p>
+<p>${t('download.shortcut.opening', { name, link })}</p>
 <script>window.location.replace(${JSON.stringify(origin)});</script>
 </body>
 </html>

@@ -1,9 +1,12 @@
 // Shared frame of the legal pages: title, 'Last updated' (today, dd MMM yyyy), a contents list and
 // numbered sections; plus the brand/support details the texts quote (from app settings, with fallbacks).
-import type { ReactNode } from 'react';
+// In a language other than English the page opens with a note that the English text prevails.
+import { Fragment, type ReactNode } from 'react';
+import { useLingui } from '@lingui/react';
 import { Card } from '../../components/ui/card.tsx';
 import { BRAND, FALLBACK_SUPPORT, useAppSettings } from '../../lib/app-settings.ts';
 import { formatDate } from '../../lib/format.ts';
+import { useT } from '../../i18n/t.ts';
 
 export interface LegalSection {
   id: string;
@@ -26,16 +29,48 @@ export function useLegalDetails() {
   };
 }
 
+/** Stands for an element in a translated sentence: pass `slot('email')` as the value of `{email}`. */
+const SLOT = '\uE000';
+export const slot = (name: string): string => `${SLOT}${name}${SLOT}`;
+
+/** A sentence translated with `slot(...)` values, with each element (a link) put in its place. */
+export function withElements(text: string, elements: Record<string, ReactNode>): ReactNode[] {
+  return text.split(SLOT).map((part, i) => (i % 2 === 1 ? <Fragment key={i}>{elements[part]}</Fragment> : part));
+}
+
+/** The support e-mail and phone as links, for a contact sentence translated with `slot('email')` and `slot('phone')`. */
+export function contactLinks(d: { supportEmail: string; supportPhone: string }): Record<string, ReactNode> {
+  return {
+    email: (
+      <a className="font-medium text-primary underline" href={`mailto:${d.supportEmail}`}>
+        {d.supportEmail}
+      </a>
+    ),
+    phone: (
+      <a className="font-medium text-primary underline" href={`tel:${d.supportPhone.replace(/[^\d+]/g, '')}`}>
+        {d.supportPhone}
+      </a>
+    ),
+  };
+}
+
 export function LegalPage({ title, intro, sections }: { title: string; intro: ReactNode; sections: LegalSection[] }) {
+  const t = useT();
+  const { i18n } = useLingui();
   return (
     <article className="mx-auto flex max-w-4xl flex-col gap-6">
+      {i18n.locale !== 'en' ? (
+        <p role="note" className="hc-border rounded-[10px] border border-border bg-muted px-4 py-3 text-sm text-foreground">
+          {t('common.legal.translationNotice')}
+        </p>
+      ) : null}
       <header className="flex flex-col gap-2">
         <h1 className="text-3xl font-bold tracking-tight">{title}</h1>
-        <p className="text-sm text-muted-foreground">Last updated: {formatDate(new Date())}</p>
+        <p className="text-sm text-muted-foreground">{t('legal.lastUpdated', { date: formatDate(new Date()) })}</p>
         <p className="max-w-2xl text-muted-foreground">{intro}</p>
       </header>
       <div className="grid gap-6 lg:grid-cols-[14rem_1fr]">
-        <nav aria-label="Contents" className="hidden lg:block">
+        <nav aria-label={t('legal.contents')} className="hidden lg:block">
           <ol className="sticky top-24 flex flex-col gap-1 text-sm">
             {sections.map((s, i) => (
               <li key={s.id}>

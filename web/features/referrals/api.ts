@@ -3,6 +3,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { ReferredUser } from '../../../contract/activation.ts';
 import { pagedHistoryQuery } from '../../lib/paged-history.ts';
+import { t, type Translate } from '../../i18n/t.ts';
 
 export const referralsQuery = pagedHistoryQuery<ReferredUser>('/api/referrals');
 
@@ -15,11 +16,13 @@ export function referralLink(code: string, origin = window.location.origin): str
   return `${origin}/register?ref=${encodeURIComponent(code)}`;
 }
 
-export function shareLinks(appName: string, code: string, link: string, reward: string) {
-  const text = `Join me on ${appName}! Use my referral code ${code} and earn ${reward} for every friend who activates. Sign up here: ${link}`;
+/** The share texts in the sender's language (`translate`: the screen's `useT()`). */
+export function shareLinks(appName: string, code: string, link: string, reward: string, translate: Translate = t) {
+  const text = translate('referrals.share.message', { appName, code, reward, link });
+  const subject = translate('referrals.share.subject', { appName });
   return {
     whatsapp: `https://wa.me/?text=${encodeURIComponent(text)}`,
     sms: `sms:?body=${encodeURIComponent(text)}`,
-    email: `mailto:?subject=${encodeURIComponent(`Join me on ${appName}`)}&body=${encodeURIComponent(text)}`,
+    email: `mailto:?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(text)}`,
   };
 }

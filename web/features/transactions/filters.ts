@@ -2,6 +2,8 @@
 import { endOfDay, format, isAfter, isBefore, parseISO, startOfDay } from 'date-fns';
 import type { Transaction } from '../../../contract/wallet.ts';
 import { formatDate } from '../../lib/format.ts';
+import { t, type MessageKey } from '../../i18n/t.ts';
+import { translateServerText } from '../../i18n/server-text.ts';
 
 export interface ListFilter {
   type: string;
@@ -30,22 +32,23 @@ export function applyFilter<T extends { createdAt: string; status: string; type?
   });
 }
 
-export const TYPE_LABELS: Record<Transaction['type'], string> = {
-  referral: 'Referral',
-  referral_bonus: 'Referral Bonus',
-  spin: 'Spin',
-  spin_reward: 'Spin Reward',
-  withdrawal: 'Withdrawal',
-  refund: 'Refund',
-  deposit: 'Deposit',
-  payment: 'Payment',
-};
+/** The message key of each type's name (translate at render). */
+export const TYPE_LABELS = {
+  referral: 'transactions.type.referral',
+  referral_bonus: 'transactions.type.referralBonus',
+  spin: 'transactions.type.spin',
+  spin_reward: 'transactions.type.spinReward',
+  withdrawal: 'transactions.type.withdrawal',
+  refund: 'transactions.type.refund',
+  deposit: 'transactions.type.deposit',
+  payment: 'transactions.type.payment',
+} as const satisfies Record<Transaction['type'], MessageKey>;
 
-/** The spec's user words for a state, the same on every screen. */
-export const STATUS_LABELS: Record<string, string> = {
-  completed: 'Completed',
-  pending: 'Pending',
-  rejected: 'Rejected',
+/** The spec's user words for a state, the same on every screen (message keys; translate at render). */
+export const STATUS_LABELS: Partial<Record<string, MessageKey>> = {
+  completed: 'transactions.status.completed',
+  pending: 'transactions.status.pending',
+  rejected: 'transactions.status.rejected',
 };
 
 function csvCell(value: string): string {
@@ -58,18 +61,30 @@ export function toCsv(header: string[], rows: string[][]): string {
   return [header, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';
 }
 
+/** In the reader's language (called when exporting, not at render). */
 export function transactionsCsv(rows: Transaction[]): string {
   return toCsv(
-    ['Date', 'Type', 'Description', 'Direction', 'Amount (INR)', 'Status', 'Balance after (INR)'],
-    rows.map((t) => [
-      formatDate(t.createdAt),
-      TYPE_LABELS[t.type],
-      t.description,
-      t.direction === 'credit' ? 'Credit' : 'Debit',
-      `${t.direction === 'credit' ? '' : '-'}${t.amount}`,
-      STATUS_LABELS[t.status] ?? t.status,
-      t.balanceAfter ?? '',
-    ]),
+    [
+      t('transactions.csv.date'),
+      t('transactions.csv.type'),
+      t('transactions.csv.description'),
+      t('transactions.csv.direction'),
+      t('transactions.csv.amount'),
+      t('transactions.csv.status'),
+      t('transactions.csv.balanceAfter'),
+    ],
+    rows.map((tx) => {
+      const status = STATUS_LABELS[tx.status];
+      return [
+        formatDate(tx.createdAt),
+        t(TYPE_LABELS[tx.type]),
+        translateServerText(tx.description),
+        tx.direction === 'credit' ? t('transactions.list.credit') : t('transactions.list.debit'),
+        `${tx.direction === 'credit' ? '' : '-'}${tx.amount}`,
+        status ? t(status) : tx.status,
+        tx.balanceAfter ?? '',
+      ];
+    }),
   );
 }
 

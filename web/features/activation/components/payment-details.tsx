@@ -10,6 +10,7 @@ import { QrDisplay } from '../../../components/ui/qr-display.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatINR } from '../../../lib/format.ts';
+import { useT } from '../../../i18n/t.ts';
 
 export interface PaymentDetailsProps {
   qr: UpiQrResponse | undefined;
@@ -22,6 +23,7 @@ export interface PaymentDetailsProps {
 
 /** The QR tile, or a 'not available' placeholder of the same size when no UPI ID is configured. */
 export function PaymentQr({ qr, qrLoading, upiId, businessName, amount, className }: Omit<PaymentDetailsProps, 'payLabel'> & { className?: string }) {
+  const t = useT();
   if (!upiId) {
     return (
       <div
@@ -31,7 +33,7 @@ export function PaymentQr({ qr, qrLoading, upiId, businessName, amount, classNam
         )}
       >
         <QrCode aria-hidden="true" className="size-8" />
-        UPI payment is not available right now. Please contact support.
+        {t('activation.details.notAvailable')}
       </div>
     );
   }
@@ -39,8 +41,8 @@ export function PaymentQr({ qr, qrLoading, upiId, businessName, amount, classNam
     <QrDisplay
       src={qr?.qrData}
       loading={qrLoading}
-      alt={`UPI QR code to pay ${formatINR(amount, 0)} to ${businessName || 'the business'}`}
-      caption="Scan with any UPI app"
+      alt={t('activation.details.qrAlt', { amount: formatINR(amount, 0), business: businessName || t('activation.details.theBusiness') })}
+      caption={t('activation.details.qrCaption')}
       className={className}
     />
   );
@@ -48,16 +50,17 @@ export function PaymentQr({ qr, qrLoading, upiId, businessName, amount, classNam
 
 /** Amount, UPI ID with copy, and the business paid. */
 export function PaymentFacts({ upiId, businessName, amount, className }: { upiId: string; businessName: string; amount: string; className?: string }) {
+  const t = useT();
   return (
     <dl className={cn('hc-border divide-y divide-border rounded-[12px] border border-border', className)}>
       <div className="flex items-center justify-between gap-3 px-4 py-3">
-        <dt className="text-sm text-muted-foreground">Amount</dt>
+        <dt className="text-sm text-muted-foreground">{t('activation.details.amount')}</dt>
         <dd className="text-lg font-bold">
           <Amount value={amount} />
         </dd>
       </div>
       <div className="flex items-center justify-between gap-3 px-4 py-3">
-        <dt className="text-sm text-muted-foreground">UPI ID</dt>
+        <dt className="text-sm text-muted-foreground">{t('activation.details.upiId')}</dt>
         <dd className="flex min-w-0 items-center gap-1">
           <span className="truncate font-mono text-sm font-semibold">{upiId || '—'}</span>
           {upiId ? (
@@ -65,24 +68,26 @@ export function PaymentFacts({ upiId, businessName, amount, className }: { upiId
               value={upiId}
               size="icon"
               variant="ghost"
-              label="Copy UPI ID"
+              label={t('activation.details.copyUpiId')}
               className="size-9 shrink-0"
-              onCopied={() => toast({ title: 'Copied', description: 'UPI ID copied to clipboard', variant: 'success' })}
-              onError={() => toast({ title: 'Error', description: 'Failed to copy UPI ID', variant: 'destructive' })}
+              onCopied={() => toast({ title: t('activation.details.copied'), description: t('activation.details.upiIdCopied'), variant: 'success' })}
+              onError={() => toast({ title: t('activation.details.error'), description: t('activation.details.copyFailed'), variant: 'destructive' })}
             />
           ) : null}
         </dd>
       </div>
       <div className="flex items-center justify-between gap-3 px-4 py-3">
-        <dt className="text-sm text-muted-foreground">Pay to</dt>
+        <dt className="text-sm text-muted-foreground">{t('activation.details.payTo')}</dt>
         <dd className="truncate text-sm font-semibold">{businessName || '—'}</dd>
       </div>
     </dl>
   );
 }
 
-/** Opens the UPI deep link from the QR answer; disabled until there is one. */
-export function OpenUpiAppButton({ upiUrl, label = 'Open UPI App', className }: { upiUrl: string | undefined; label?: string; className?: string }) {
+/** Opens the UPI deep link from the QR answer; disabled until there is one. `label` defaults to 'Open UPI App'. */
+export function OpenUpiAppButton({ upiUrl, label: labelProp, className }: { upiUrl: string | undefined; label?: string; className?: string }) {
+  const t = useT();
+  const label = labelProp ?? t('activation.details.openUpiApp');
   if (!upiUrl) {
     return (
       <Button size="lg" className={className} disabled>
@@ -100,7 +105,8 @@ export function OpenUpiAppButton({ upiUrl, label = 'Open UPI App', className }: 
   );
 }
 
-export function PaymentDetails({ payLabel = 'Open UPI App', ...props }: PaymentDetailsProps) {
+/** `payLabel` defaults to 'Open UPI App'. */
+export function PaymentDetails({ payLabel, ...props }: PaymentDetailsProps) {
   return (
     <div className="flex flex-col items-center gap-5">
       <PaymentQr {...props} />

@@ -10,21 +10,23 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { SkeletonList } from '../../../components/ui/skeleton.tsx';
 import { formatDate } from '../../../lib/format.ts';
+import { useT } from '../../../i18n/t.ts';
 import { screenshotUrl } from '../api.ts';
 
 export function PaymentHistoryList({ payments, loading }: { payments: ManualPayment[] | undefined; loading: boolean }) {
-  if (loading) return <SkeletonList rows={3} label="Loading payment history" />;
+  const t = useT();
+  if (loading) return <SkeletonList rows={3} label={t('activation.history.loading')} />;
   if (!payments || payments.length === 0) {
     return (
       <EmptyState
         icon={<Receipt aria-hidden="true" className="size-6" />}
-        title="No payments yet"
-        description="When you submit a payment proof it appears here with its status."
+        title={t('activation.history.emptyTitle')}
+        description={t('activation.history.emptyText')}
       />
     );
   }
   return (
-    <ul className="flex flex-col divide-y divide-border" aria-label="Payment history">
+    <ul className="flex flex-col divide-y divide-border" aria-label={t('activation.history.listLabel')}>
       {payments.map((p) => (
         <li key={p.id} className="flex items-center gap-3 py-3 first:pt-0 last:pb-0">
           <ScreenshotThumb payment={p} />
@@ -37,12 +39,14 @@ export function PaymentHistoryList({ payments, loading }: { payments: ManualPaym
               UTR <span className="tabular font-mono text-foreground">{p.utrNumber}</span>
             </p>
             <p className="text-xs text-muted-foreground">
-              Submitted {formatDate(p.createdAt)}
-              {p.processedAt ? ` · ${p.status === 'approved' ? 'Approved' : 'Processed'} ${formatDate(p.processedAt)}` : ''}
+              {t('activation.history.submitted', { date: formatDate(p.createdAt) })}
+              {p.processedAt
+                ? ` · ${p.status === 'approved' ? t('activation.history.approved', { date: formatDate(p.processedAt) }) : t('activation.history.processed', { date: formatDate(p.processedAt) })}`
+                : ''}
             </p>
             {p.adminNotes ? (
               <p className={p.status === 'rejected' ? 'text-xs font-medium text-destructive' : 'text-xs text-muted-foreground'}>
-                {p.status === 'rejected' ? 'Reason' : 'Note'}: {p.adminNotes}
+                {p.status === 'rejected' ? t('activation.history.reason', { note: p.adminNotes }) : t('activation.history.note', { note: p.adminNotes })}
               </p>
             ) : null}
           </div>
@@ -54,19 +58,20 @@ export function PaymentHistoryList({ payments, loading }: { payments: ManualPaym
 
 /** The proof's thumbnail; tapping it opens the screenshot full size (both loaded with the bearer token). */
 function ScreenshotThumb({ payment }: { payment: ManualPayment }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
-  const alt = `Payment screenshot, UTR ${payment.utrNumber}`;
+  const alt = t('activation.history.screenshotAlt', { utr: payment.utrNumber });
   return (
     <>
       <button
         type="button"
         onClick={() => setOpen(true)}
-        aria-label={`View payment screenshot, UTR ${payment.utrNumber}`}
+        aria-label={t('activation.history.viewScreenshot', { utr: payment.utrNumber })}
         className="shrink-0 rounded-[10px] focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
       >
         <AuthenticatedImage src={screenshotUrl(payment.id)} alt={alt} className="size-14 rounded-[10px] border border-border object-cover" />
       </button>
-      <Dialog open={open} onOpenChange={setOpen} title="Payment screenshot" description={`UTR ${payment.utrNumber} · ${formatDate(payment.createdAt)}`}>
+      <Dialog open={open} onOpenChange={setOpen} title={t('activation.history.screenshotTitle')} description={`UTR ${payment.utrNumber} · ${formatDate(payment.createdAt)}`}>
         {open ? (
           <AuthenticatedImage
             src={screenshotUrl(payment.id)}

@@ -12,12 +12,15 @@ import { toast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatINR } from '../../../lib/format.ts';
+import { translateServerText } from '../../../i18n/server-text.ts';
+import { useT } from '../../../i18n/t.ts';
 import { useSubmitPayment } from '../api.ts';
 import { formatFileSize } from '../../../lib/format.ts';
 
 export const SCREENSHOT_MAX_BYTES = 5 * 1024 * 1024;
 
 export function PaymentProofForm({ amount }: { amount: string }) {
+  const t = useT();
   const submit = useSubmitPayment();
   const fileId = useId();
   const [file, setFile] = useState<File | null>(null);
@@ -41,11 +44,11 @@ export function PaymentProofForm({ amount }: { amount: string }) {
     const picked = list?.[0] ?? null;
     if (!picked) return;
     if (!picked.type.startsWith('image/')) {
-      toast({ title: 'Invalid File Type', description: 'Please upload an image file (PNG, JPG, JPEG)', variant: 'destructive' });
+      toast({ title: t('activation.proof.invalidTypeTitle'), description: t('activation.proof.invalidTypeText'), variant: 'destructive' });
       return;
     }
     if (picked.size >= SCREENSHOT_MAX_BYTES) {
-      toast({ title: 'File too large', description: 'Please select an image under 5MB', variant: 'destructive' });
+      toast({ title: t('activation.proof.tooLargeTitle'), description: t('activation.proof.tooLargeText'), variant: 'destructive' });
       return;
     }
     setFile(picked);
@@ -56,11 +59,11 @@ export function PaymentProofForm({ amount }: { amount: string }) {
     setServerError(null);
     const trimmed = utr.trim();
     if (!file || !trimmed) {
-      toast({ title: 'Missing Information', description: 'Please provide payment screenshot and UTR number', variant: 'destructive' });
+      toast({ title: t('activation.proof.missingTitle'), description: t('activation.proof.missingText'), variant: 'destructive' });
       return;
     }
     if (!UTR_RE.test(trimmed)) {
-      setUtrError('UTR number must be exactly 12 digits');
+      setUtrError(t('activation.proof.utrInvalid'));
       return;
     }
     setUtrError(null);
@@ -69,7 +72,7 @@ export function PaymentProofForm({ amount }: { amount: string }) {
     submit
       .mutateAsync({ screenshot: file, utrNumber: trimmed, notes: notes.trim(), amount })
       .then(() => {
-        toast({ title: 'Payment Submitted', description: 'We will verify your payment and activate your account within 24 hours.', variant: 'success' });
+        toast({ title: t('activation.proof.submittedTitle'), description: t('activation.proof.submittedText'), variant: 'success' });
         setFile(null);
         setUtr('');
         setNotes('');
@@ -78,7 +81,8 @@ export function PaymentProofForm({ amount }: { amount: string }) {
         // The spec's title, and the server's reason when it gave one (a UTR already used, a proof
         // already waiting...): "Failed to submit payment" alone leaves a person guessing.
         const reason = err instanceof ApiError && err.status < 500 ? err.serverMessage : null;
-        toast({ title: 'Failed to submit payment', description: reason ?? 'Please try again.', variant: 'destructive' });
+        // The server speaks English: its reason is shown in the reader's language (FieldError does the same).
+        toast({ title: t('activation.proof.failedTitle'), description: reason ? translateServerText(reason) : t('activation.proof.tryAgain'), variant: 'destructive' });
         if (reason) setServerError(reason);
       });
   }
@@ -87,7 +91,7 @@ export function PaymentProofForm({ amount }: { amount: string }) {
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
       <div className="flex flex-col gap-1.5">
         <label htmlFor={fileId} className="text-sm font-medium">
-          Payment Screenshot
+          {t('activation.proof.screenshotLabel')}
         </label>
         <div
           className={cn(
@@ -96,15 +100,15 @@ export function PaymentProofForm({ amount }: { amount: string }) {
           )}
         >
           {preview ? (
-            <img src={preview} alt="Selected payment screenshot" className="size-20 shrink-0 rounded-[10px] border border-border object-cover" />
+            <img src={preview} alt={t('activation.proof.previewAlt')} className="size-20 shrink-0 rounded-[10px] border border-border object-cover" />
           ) : (
             <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-primary-soft text-primary-soft-foreground">
               <ImagePlus aria-hidden="true" className="size-6" />
             </span>
           )}
           <div className="flex min-w-0 flex-1 flex-col gap-0.5">
-            <p className="truncate text-sm font-semibold">{file ? file.name : 'Tap to choose a screenshot'}</p>
-            <p className="text-xs text-muted-foreground">{file ? `${formatFileSize(file.size)} · tap to change` : 'PNG, JPG or JPEG, under 5MB'}</p>
+            <p className="truncate text-sm font-semibold">{file ? file.name : t('activation.proof.choose')}</p>
+            <p className="text-xs text-muted-foreground">{file ? t('activation.proof.fileChange', { size: formatFileSize(file.size) }) : t('activation.proof.fileHint')}</p>
           </div>
           <input
             id={fileId}
@@ -118,36 +122,36 @@ export function PaymentProofForm({ amount }: { amount: string }) {
             }}
           />
           {file ? (
-            <Button variant="ghost" size="icon" aria-label="Remove screenshot" className="relative z-10 size-9" onClick={() => setFile(null)}>
+            <Button variant="ghost" size="icon" aria-label={t('activation.proof.remove')} className="relative z-10 size-9" onClick={() => setFile(null)}>
               <X aria-hidden="true" className="size-4" />
             </Button>
           ) : null}
         </div>
         <p id={`${fileId}-hint`} className="text-xs text-muted-foreground">
-          The screenshot should show the amount, date and UTR / reference number.
+          {t('activation.proof.screenshotHint')}
         </p>
       </div>
 
-      <Field label="UTR Number" hint="The 12-digit UPI reference number from your payment app" error={utrError ?? undefined}>
+      <Field label={t('activation.proof.utrLabel')} hint={t('activation.proof.utrHint')} error={utrError ?? undefined}>
         <Input
           inputMode="numeric"
           autoComplete="off"
           maxLength={12}
-          placeholder="e.g. 412345678901"
+          placeholder={t('activation.proof.utrPlaceholder')}
           value={utr}
           onChange={(e) => setUtr(e.target.value.replace(/\D/g, '').slice(0, 12))}
           className="tabular font-mono"
         />
       </Field>
 
-      <Field label="Notes (optional)">
-        <Textarea rows={2} maxLength={500} placeholder="Anything we should know about this payment" value={notes} onChange={(e) => setNotes(e.target.value)} />
+      <Field label={t('activation.proof.notesLabel')}>
+        <Textarea rows={2} maxLength={500} placeholder={t('activation.proof.notesPlaceholder')} value={notes} onChange={(e) => setNotes(e.target.value)} />
       </Field>
 
       <FieldError>{serverError}</FieldError>
 
-      <Button type="submit" size="lg" loading={submit.isPending} loadingText="Submitting…">
-        <Send aria-hidden="true" className="size-4" /> Submit Payment Proof · {formatINR(amount, 0)}
+      <Button type="submit" size="lg" loading={submit.isPending} loadingText={t('activation.proof.submitting')}>
+        <Send aria-hidden="true" className="size-4" /> {t('activation.proof.submit', { amount: formatINR(amount, 0) })}
       </Button>
     </form>
   );

@@ -3,22 +3,23 @@
 import type { ReactNode } from 'react';
 import { Fingerprint, KeyRound, ScrollText } from 'lucide-react';
 import { AuthLayout, type AuthPanel } from '../../../components/layout/auth-layout.tsx';
-
-const ADMIN_PANEL: AuthPanel = {
-  badge: 'Admin Security Center',
-  headline: 'Run payouts with confidence.',
-  lead: 'The admin area is for staff only. Keep it locked with a second factor.',
-  points: [
-    { icon: KeyRound, title: 'Two-factor sign-in', text: 'A 6-digit authenticator code or a single-use backup code after your password.' },
-    { icon: Fingerprint, title: 'Passkeys', text: 'Sign in with this device’s screen lock instead of a password.' },
-    { icon: ScrollText, title: 'Every action recorded', text: 'Approvals, activations and settings changes land in the audit log.' },
-  ],
-  footnote: 'Sessions for admins expire after 12 hours.',
-};
+import { useT } from '../../../i18n/t.ts';
 
 export function AdminAuthShell({ title, subtitle, children }: { title: string; subtitle?: ReactNode; children: ReactNode }) {
+  const t = useT();
+  const panel: AuthPanel = {
+    badge: t('adminSecurity.shell.badge'),
+    headline: t('adminSecurity.shell.headline'),
+    lead: t('adminSecurity.shell.lead'),
+    points: [
+      { icon: KeyRound, title: t('adminSecurity.shell.twoFactorTitle'), text: t('adminSecurity.shell.twoFactorText') },
+      { icon: Fingerprint, title: t('adminSecurity.shell.passkeysTitle'), text: t('adminSecurity.shell.passkeysText') },
+      { icon: ScrollText, title: t('adminSecurity.shell.auditTitle'), text: t('adminSecurity.shell.auditText') },
+    ],
+    footnote: t('adminSecurity.shell.footnote'),
+  };
   return (
-    <AuthLayout title={title} subtitle={subtitle} panel={ADMIN_PANEL}>
+    <AuthLayout title={title} subtitle={subtitle} panel={panel}>
       {children}
     </AuthLayout>
   );

@@ -8,6 +8,7 @@ import type { TwoFactorSetupResponse } from '../../../../contract/admin-security
 import { Button } from '../../../components/ui/button.tsx';
 import { PageSpinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
+import { useT, type MessageKey } from '../../../i18n/t.ts';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth.tsx';
 import { beginTwoFactorSetup, rememberAdminEmail, securityStatusQuery, useSecurityStatus } from '../api.ts';
@@ -20,22 +21,24 @@ import { TwoFactorSetup } from './two-factor-setup.tsx';
 
 type Mode = SignInStep | 'security-status' | '2fa-setup' | 'backup-codes';
 
-const HEADINGS: Record<Mode, { title: string; subtitle: string }> = {
-  login: { title: 'Admin Security Center', subtitle: 'Sign in to manage users, payments and withdrawals.' },
-  '2fa-login': { title: 'Admin Security Center', subtitle: 'One more step: confirm it is you.' },
-  'security-status': { title: 'Admin Security Center', subtitle: 'Review how your admin account is protected.' },
-  '2fa-setup': { title: 'Admin Security Center', subtitle: 'Turn on two-factor authentication.' },
-  'backup-codes': { title: 'Admin Security Center', subtitle: 'Keep these codes somewhere safe.' },
+const HEADINGS: Record<Mode, { title: MessageKey; subtitle: MessageKey }> = {
+  login: { title: 'adminSecurity.center.title', subtitle: 'adminSecurity.center.loginSubtitle' },
+  '2fa-login': { title: 'adminSecurity.center.title', subtitle: 'adminSecurity.center.twoFactorLoginSubtitle' },
+  'security-status': { title: 'adminSecurity.center.title', subtitle: 'adminSecurity.center.statusSubtitle' },
+  '2fa-setup': { title: 'adminSecurity.center.title', subtitle: 'adminSecurity.center.setupSubtitle' },
+  'backup-codes': { title: 'adminSecurity.center.title', subtitle: 'adminSecurity.center.backupCodesSubtitle' },
 };
 
 export function AdminSecurityCenter() {
+  const t = useT();
   const { isLoading } = useAuth();
   // Wait for a stored session so a signed-in admin starts on the security status.
-  if (isLoading) return <PageSpinner label="Loading your account" />;
+  if (isLoading) return <PageSpinner label={t('adminSecurity.center.loadingAccount')} />;
   return <SecurityCenterModes />;
 }
 
 function SecurityCenterModes() {
+  const t = useT();
   const { user, acceptSession, logout } = useAuth();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -56,11 +59,11 @@ function SecurityCenterModes() {
 
   const accept = async (session: AuthResponse): Promise<boolean> => {
     if (!session?.token || !session.user) {
-      toast({ title: 'Authentication Failed', description: 'Invalid response from server', variant: 'destructive' });
+      toast({ title: t('adminSecurity.common.authFailed'), description: t('adminSecurity.center.invalidResponse'), variant: 'destructive' });
       return false;
     }
     if (!session.user.isAdmin) {
-      toast({ title: 'Authentication Failed', description: 'This account is not an administrator.', variant: 'destructive' });
+      toast({ title: t('adminSecurity.common.authFailed'), description: t('adminSecurity.center.notAdmin'), variant: 'destructive' });
       return false;
     }
     await acceptSession(session.token, session.user);
@@ -74,7 +77,7 @@ function SecurityCenterModes() {
       setSetup(await beginTwoFactorSetup());
       setMode('2fa-setup');
     } catch (err) {
-      if (!needsReauth(err, startSetup)) toast({ title: 'Setup Failed', description: errorMessage(err, 'Could not start 2FA setup'), variant: 'destructive' });
+      if (!needsReauth(err, startSetup)) toast({ title: t('adminSecurity.common.setupFailed'), description: errorMessage(err, t('adminSecurity.center.setupStartError')), variant: 'destructive' });
     } finally {
       setSettingUp(false);
     }
@@ -82,20 +85,20 @@ function SecurityCenterModes() {
 
   const heading = HEADINGS[mode];
   return (
-    <AdminAuthShell title={heading.title} subtitle={heading.subtitle}>
+    <AdminAuthShell title={t(heading.title)} subtitle={t(heading.subtitle)}>
       {mode === 'login' || mode === '2fa-login' ? (
         <SignInForm
           step={mode}
           onStepChange={setMode}
           onPasswordSignIn={async (s) => {
             if (await accept(s)) {
-              toast({ title: 'Signed in', description: `Welcome back, ${s.user.username}.`, variant: 'success' });
+              toast({ title: t('adminSecurity.center.signedIn'), description: t('adminSecurity.center.welcomeBack', { username: s.user.username }), variant: 'success' });
               setMode('security-status');
             }
           }}
           onFullSignIn={async (s) => {
             if (await accept(s)) {
-              toast({ title: 'Signed in', description: `Welcome back, ${s.user.username}.`, variant: 'success' });
+              toast({ title: t('adminSecurity.center.signedIn'), description: t('adminSecurity.center.welcomeBack', { username: s.user.username }), variant: 'success' });
               navigate('/admin');
             }
           }}
@@ -105,7 +108,7 @@ function SecurityCenterModes() {
         <div className="flex flex-col gap-4">
           {user ? (
             <p className="text-sm text-muted-foreground">
-              Signed in as <span className="font-medium text-foreground">{user.email ?? user.username}</span>
+              {t('adminSecurity.center.signedInAs')} <span className="font-medium text-foreground">{user.email ?? user.username}</span>
             </p>
           ) : null}
           <SecurityStatusCard settingUp={settingUp} onSetupTwoFactor={() => void startSetup()} onContinue={() => navigate('/admin')} onReauthNeeded={needsReauth} />
@@ -116,7 +119,7 @@ function SecurityCenterModes() {
               setMode('login');
             }}
           >
-            Sign out
+            {t('adminSecurity.center.signOut')}
           </Button>
         </div>
       ) : null}

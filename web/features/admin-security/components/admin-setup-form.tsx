@@ -10,12 +10,14 @@ import { Input } from '../../../components/ui/input.tsx';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
+import { useT } from '../../../i18n/t.ts';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { adminSetupStatusQuery, createFirstAdmin, rememberAdminEmail, useAdminSetupStatus } from '../api.ts';
 
 type FieldName = 'username' | 'email' | 'password' | 'phone';
 
 export function AdminSetupForm() {
+  const t = useT();
   const status = useAdminSetupStatus();
   const queryClient = useQueryClient();
   const [values, setValues] = useState<Record<FieldName, string>>({ username: '', email: '', password: '', phone: '' });
@@ -33,8 +35,8 @@ export function AdminSetupForm() {
     e.preventDefault();
     const missing = (Object.keys(values) as FieldName[]).filter((k) => !values[k].trim());
     if (missing.length > 0) {
-      setErrors(Object.fromEntries(missing.map((k) => [k, 'Required'])));
-      toast({ title: 'Missing Information', description: 'Please fill in all required fields', variant: 'destructive' });
+      setErrors(Object.fromEntries(missing.map((k) => [k, t('adminSecurity.setup.required')])));
+      toast({ title: t('adminSecurity.setup.missingInfo'), description: t('adminSecurity.setup.missingInfoText'), variant: 'destructive' });
       return;
     }
     setBusy(true);
@@ -43,10 +45,10 @@ export function AdminSetupForm() {
       rememberAdminEmail(values.email.trim().toLowerCase());
       queryClient.setQueryData(adminSetupStatusQuery().queryKey, { exists: true });
       setDone(true);
-      toast({ title: 'Admin account created', description: 'Sign in to secure it with 2FA or a passkey.', variant: 'success' });
+      toast({ title: t('adminSecurity.setup.created'), description: t('adminSecurity.setup.createdText'), variant: 'success' });
     } catch (err) {
       if (err instanceof ApiError && err.fields) setErrors(err.fields as Partial<Record<FieldName, string>>);
-      toast({ title: 'Setup Failed', description: errorMessage(err, 'Could not create the admin account'), variant: 'destructive' });
+      toast({ title: t('adminSecurity.common.setupFailed'), description: errorMessage(err, t('adminSecurity.setup.createError')), variant: 'destructive' });
     } finally {
       setBusy(false);
     }
@@ -59,13 +61,13 @@ export function AdminSetupForm() {
           <CheckCircle2 aria-hidden="true" className="size-7" />
         </span>
         <div>
-          <h2 className="text-lg font-semibold">Admin account created</h2>
+          <h2 className="text-lg font-semibold">{t('adminSecurity.setup.created')}</h2>
           <p className="mt-1 text-sm text-muted-foreground">
-            <span className="font-medium text-foreground">{values.email.trim().toLowerCase()}</span> can now sign in to the Admin Security Center.
+            <span className="font-medium text-foreground">{values.email.trim().toLowerCase()}</span> {t('adminSecurity.setup.canSignIn')}
           </p>
         </div>
         <Button asChild size="lg" className="w-full">
-          <Link to="/admin-login">Continue to Admin Login</Link>
+          <Link to="/admin-login">{t('adminSecurity.common.continueToLogin')}</Link>
         </Button>
       </div>
     );
@@ -74,7 +76,7 @@ export function AdminSetupForm() {
   if (status.isPending) {
     return (
       <div role="status" className="flex flex-col gap-4">
-        <span className="sr-only">Checking for an existing admin</span>
+        <span className="sr-only">{t('adminSecurity.setup.checking')}</span>
         {[0, 1, 2, 3].map((i) => (
           <Skeleton key={i} className="h-11 w-full" />
         ))}
@@ -89,11 +91,11 @@ export function AdminSetupForm() {
           <ShieldAlert aria-hidden="true" className="size-7" />
         </span>
         <div>
-          <h2 className="text-lg font-semibold">An admin account already exists</h2>
-          <p className="mt-1 text-sm text-muted-foreground">Setup runs only once. Sign in with the existing admin account instead.</p>
+          <h2 className="text-lg font-semibold">{t('adminSecurity.setup.exists')}</h2>
+          <p className="mt-1 text-sm text-muted-foreground">{t('adminSecurity.setup.existsText')}</p>
         </div>
         <Button asChild size="lg" className="w-full">
-          <Link to="/admin-login">Continue to Admin Login</Link>
+          <Link to="/admin-login">{t('adminSecurity.common.continueToLogin')}</Link>
         </Button>
       </div>
     );
@@ -101,25 +103,25 @@ export function AdminSetupForm() {
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-      <Field label="Username" error={errors.username}>
+      <Field label={t('adminSecurity.setup.username')} error={errors.username}>
         <Input autoComplete="username" value={values.username} onChange={set('username')} required />
       </Field>
-      <Field label="Email" error={errors.email}>
+      <Field label={t('adminSecurity.setup.email')} error={errors.email}>
         <Input type="email" autoComplete="email" value={values.email} onChange={set('email')} required />
       </Field>
-      <Field label="Password" error={errors.password} hint="At least 8 characters.">
+      <Field label={t('adminSecurity.common.password')} error={errors.password} hint={t('adminSecurity.setup.passwordHint')}>
         <PasswordInput autoComplete="new-password" value={values.password} onChange={set('password')} required />
       </Field>
-      <Field label="Phone" error={errors.phone}>
+      <Field label={t('adminSecurity.setup.phone')} error={errors.phone}>
         <Input type="tel" inputMode="numeric" autoComplete="tel-national" leading="+91" value={values.phone} onChange={set('phone')} required />
       </Field>
-      <Button type="submit" size="lg" loading={busy} loadingText="Creating admin…" className="mt-2 w-full">
-        Create Admin Account
+      <Button type="submit" size="lg" loading={busy} loadingText={t('adminSecurity.setup.creating')} className="mt-2 w-full">
+        {t('adminSecurity.setup.create')}
       </Button>
       <p className="text-center text-sm text-muted-foreground">
-        Already set up?{' '}
+        {t('adminSecurity.setup.alreadySetUp')}{' '}
         <Link to="/admin-login" className="font-medium text-primary underline-offset-4 hover:underline">
-          Go to Admin Login
+          {t('adminSecurity.setup.goToLogin')}
         </Link>
       </p>
     </form>

@@ -3,12 +3,14 @@ import { Download, KeyRound } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
 import { CopyButton } from '../../../components/ui/copy-button.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
+import { useT } from '../../../i18n/t.ts';
 import { saveBlob } from '../../../lib/save-blob.ts';
 
 export function BackupCodesCard({ codes, onDone }: { codes: string[]; onDone(): void }) {
+  const t = useT();
   const text = codes.join('\n');
   const download = () => {
-    const body = `Admin backup codes\nEach code works once. Keep them somewhere safe.\n\n${text}\n`;
+    const body = `${t('adminSecurity.backupCodes.fileTitle')}\n${t('adminSecurity.backupCodes.fileNote')}\n\n${text}\n`;
     saveBlob(new Blob([body], { type: 'text/plain;charset=utf-8' }), 'admin-backup-codes.txt');
   };
   return (
@@ -18,11 +20,11 @@ export function BackupCodesCard({ codes, onDone }: { codes: string[]; onDone(): 
           <KeyRound aria-hidden="true" className="size-5" />
         </span>
         <div>
-          <h2 id="backup-codes-title" className="text-lg font-semibold">Save your backup codes</h2>
-          <p className="text-sm text-muted-foreground">2FA is on. If you lose your phone, each of these codes signs you in once. They will not be shown again.</p>
+          <h2 id="backup-codes-title" className="text-lg font-semibold">{t('adminSecurity.backupCodes.title')}</h2>
+          <p className="text-sm text-muted-foreground">{t('adminSecurity.backupCodes.text')}</p>
         </div>
       </div>
-      <ul aria-label="Backup codes" className="hc-border grid grid-cols-2 gap-2 rounded-[12px] border border-border bg-muted p-4 font-mono text-sm tabular">
+      <ul aria-label={t('adminSecurity.backupCodes.list')} className="hc-border grid grid-cols-2 gap-2 rounded-[12px] border border-border bg-muted p-4 font-mono text-sm tabular">
         {codes.map((c) => (
           <li key={c} className="rounded-[8px] bg-card px-2 py-1.5 text-center tracking-wider">
             {c}
@@ -30,13 +32,18 @@ export function BackupCodesCard({ codes, onDone }: { codes: string[]; onDone(): 
         ))}
       </ul>
       <div className="grid grid-cols-2 gap-2">
-        <CopyButton value={text} label="Copy" size="md" onError={() => toast({ title: 'Error', description: 'Could not copy the codes', variant: 'destructive' })} />
+        <CopyButton
+          value={text}
+          label={t('adminSecurity.backupCodes.copy')}
+          size="md"
+          onError={() => toast({ title: t('adminSecurity.common.error'), description: t('adminSecurity.backupCodes.copyError'), variant: 'destructive' })}
+        />
         <Button variant="outline" onClick={download}>
-          <Download aria-hidden="true" className="size-4" /> Download
+          <Download aria-hidden="true" className="size-4" /> {t('adminSecurity.common.download')}
         </Button>
       </div>
       <Button size="lg" onClick={onDone}>
-        I have saved my codes
+        {t('adminSecurity.backupCodes.done')}
       </Button>
     </section>
   );

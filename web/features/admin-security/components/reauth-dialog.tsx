@@ -9,6 +9,7 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
+import { useT } from '../../../i18n/t.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { signInWithPassword, signInWithSecondFactor } from '../api.ts';
 
@@ -21,6 +22,7 @@ export interface ReauthDialogProps {
 }
 
 export function ReauthDialog({ email, twoFactorEnabled, onSignedIn, onCancel }: ReauthDialogProps) {
+  const t = useT();
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -36,7 +38,7 @@ export function ReauthDialog({ email, twoFactorEnabled, onSignedIn, onCancel }: 
         : await signInWithPassword(email, password);
       await onSignedIn(session);
     } catch (err) {
-      setError(errorMessage(err, 'Could not confirm it is you'));
+      setError(errorMessage(err, t('adminSecurity.reauth.error')));
     } finally {
       setBusy(false);
     }
@@ -48,24 +50,24 @@ export function ReauthDialog({ email, twoFactorEnabled, onSignedIn, onCancel }: 
       onOpenChange={(open) => {
         if (!open && !busy) onCancel();
       }}
-      title="Confirm it is you"
-      description="For your security, changing two-factor or passkey settings needs a recent sign-in. Enter your password to go on."
+      title={t('adminSecurity.reauth.title')}
+      description={t('adminSecurity.reauth.text')}
     >
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <Field label="Password" error={error ?? undefined}>
+        <Field label={t('adminSecurity.common.password')} error={error ?? undefined}>
           <PasswordInput autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} autoFocus />
         </Field>
         {twoFactorEnabled ? (
-          <Field label="Authenticator code">
+          <Field label={t('adminSecurity.reauth.code')}>
             <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))} className="tabular tracking-widest" />
           </Field>
         ) : null}
         <div className="flex justify-end gap-2">
           <Button variant="outline" disabled={busy} onClick={onCancel}>
-            Cancel
+            {t('adminSecurity.common.cancel')}
           </Button>
-          <Button type="submit" loading={busy} loadingText="Checking…" disabled={!password || (twoFactorEnabled && code.length !== 6)}>
-            Confirm
+          <Button type="submit" loading={busy} loadingText={t('adminSecurity.reauth.checking')} disabled={!password || (twoFactorEnabled && code.length !== 6)}>
+            {t('adminSecurity.reauth.confirm')}
           </Button>
         </div>
       </form>

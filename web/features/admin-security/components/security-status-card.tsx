@@ -9,16 +9,17 @@ import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
+import { useT, type Translate } from '../../../i18n/t.ts';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { registerPasskey, securityStatusQuery, useSecurityStatus } from '../api.ts';
 import { DEFAULT_ADMIN_DEVICE_NAME } from '../../../../contract/constants.ts';
 
-function registrationMessage(err: unknown): string {
-  if (err instanceof ApiError) return errorMessage(err, 'Could not register the passkey');
-  if (err instanceof Error && err.name === 'InvalidStateError') return 'This device already has a passkey for your account.';
-  if (err instanceof Error && err.name === 'NotAllowedError') return 'The passkey prompt was closed or timed out.';
+function registrationMessage(err: unknown, t: Translate): string {
+  if (err instanceof ApiError) return errorMessage(err, t('adminSecurity.status.registerError'));
+  if (err instanceof Error && err.name === 'InvalidStateError') return t('adminSecurity.status.alreadyRegistered');
+  if (err instanceof Error && err.name === 'NotAllowedError') return t('adminSecurity.common.promptClosed');
   if (err instanceof Error && err.message) return err.message;
-  return 'Could not register the passkey';
+  return t('adminSecurity.status.registerError');
 }
 
 export function SecurityStatusCard({
@@ -33,6 +34,7 @@ export function SecurityStatusCard({
   /** True when the error asked for a fresh sign-in and the caller will ask for it, then call retry. */
   onReauthNeeded(err: unknown, retry: () => Promise<void>): boolean;
 }) {
+  const t = useT();
   const status = useSecurityStatus(true);
   const queryClient = useQueryClient();
   const [deviceName, setDeviceName] = useState(DEFAULT_ADMIN_DEVICE_NAME);
@@ -44,9 +46,9 @@ export function SecurityStatusCard({
     try {
       await registerPasskey(deviceName.trim() || DEFAULT_ADMIN_DEVICE_NAME);
       await queryClient.invalidateQueries({ queryKey: securityStatusQuery().queryKey });
-      toast({ title: 'Passkey registered', description: `${deviceName.trim() || DEFAULT_ADMIN_DEVICE_NAME} can now sign you in.`, variant: 'success' });
+      toast({ title: t('adminSecurity.status.registered'), description: t('adminSecurity.status.registeredText', { device: deviceName.trim() || DEFAULT_ADMIN_DEVICE_NAME }), variant: 'success' });
     } catch (err) {
-      if (!onReauthNeeded(err, () => onRegister())) toast({ title: 'Passkey Registration Failed', description: registrationMessage(err), variant: 'destructive' });
+      if (!onReauthNeeded(err, () => onRegister())) toast({ title: t('adminSecurity.status.registrationFailed'), description: registrationMessage(err, t), variant: 'destructive' });
     } finally {
       setRegistering(false);
     }
@@ -57,17 +59,17 @@ export function SecurityStatusCard({
     <div className="flex flex-col gap-5">
       <section aria-labelledby="security-status-title" className="flex flex-col gap-3">
         <h2 id="security-status-title" className="text-lg font-semibold">
-          Security status
+          {t('adminSecurity.status.title')}
         </h2>
         {status.isPending ? (
           <div role="status" className="flex flex-col gap-2">
-            <span className="sr-only">Loading security status</span>
+            <span className="sr-only">{t('adminSecurity.status.loading')}</span>
             <Skeleton className="h-16 w-full" />
             <Skeleton className="h-16 w-full" />
           </div>
         ) : status.isError || !s ? (
           <p role="alert" className="text-sm text-destructive">
-            {errorMessage(status.error, 'Could not load the security status')}
+            {errorMessage(status.error, t('adminSecurity.status.loadError'))}
           </p>
         ) : (
           <ul className="flex flex-col gap-2">
@@ -75,48 +77,48 @@ export function SecurityStatusCard({
               <span className="flex items-center gap-3">
                 {s.twoFactorEnabled ? <ShieldCheck aria-hidden="true" className="size-5 text-success" /> : <ShieldOff aria-hidden="true" className="size-5 text-warning" />}
                 <span>
-                  <span className="block text-sm font-semibold">Two-factor authentication</span>
-                  <span className="block text-xs text-muted-foreground">{s.twoFactorEnabled ? 'A code is asked after your password.' : 'Only your password protects this account.'}</span>
+                  <span className="block text-sm font-semibold">{t('adminSecurity.common.twoFactor')}</span>
+                  <span className="block text-xs text-muted-foreground">{s.twoFactorEnabled ? t('adminSecurity.status.twoFactorOn') : t('adminSecurity.status.twoFactorOff')}</span>
                 </span>
               </span>
-              <Badge tone={s.twoFactorEnabled ? 'success' : 'warning'}>{s.twoFactorEnabled ? 'Enabled' : 'Not enabled'}</Badge>
+              <Badge tone={s.twoFactorEnabled ? 'success' : 'warning'}>{s.twoFactorEnabled ? t('adminSecurity.status.enabled') : t('adminSecurity.status.notEnabled')}</Badge>
             </li>
             <li className="hc-border flex items-center justify-between gap-3 rounded-[12px] border border-border p-3.5">
               <span className="flex items-center gap-3">
                 <Fingerprint aria-hidden="true" className={s.passkeysEnabled ? 'size-5 text-success' : 'size-5 text-muted-foreground'} />
                 <span>
-                  <span className="block text-sm font-semibold">Passkeys</span>
+                  <span className="block text-sm font-semibold">{t('adminSecurity.status.passkeys')}</span>
                   <span className="block text-xs text-muted-foreground">
-                    {s.passkeyCount === 0 ? 'No passkeys registered yet.' : `${s.passkeyCount} passkey${s.passkeyCount === 1 ? '' : 's'} registered.`}
+                    {s.passkeyCount === 0 ? t('adminSecurity.status.noPasskeys') : t('adminSecurity.status.passkeyCount', { count: s.passkeyCount })}
                   </span>
                 </span>
               </span>
-              <Badge tone={s.passkeysEnabled ? 'success' : 'neutral'}>{s.passkeysEnabled ? 'Enabled' : 'Off'}</Badge>
+              <Badge tone={s.passkeysEnabled ? 'success' : 'neutral'}>{s.passkeysEnabled ? t('adminSecurity.status.enabled') : t('adminSecurity.status.off')}</Badge>
             </li>
           </ul>
         )}
         {s && !s.twoFactorEnabled ? (
-          <Button variant="secondary" loading={settingUp} loadingText="Preparing…" onClick={onSetupTwoFactor}>
-            <ShieldCheck aria-hidden="true" className="size-4" /> Setup 2FA
+          <Button variant="secondary" loading={settingUp} loadingText={t('adminSecurity.status.preparing')} onClick={onSetupTwoFactor}>
+            <ShieldCheck aria-hidden="true" className="size-4" /> {t('adminSecurity.status.setupTwoFactor')}
           </Button>
         ) : null}
       </section>
 
       <form noValidate onSubmit={onRegister} className="hc-border flex flex-col gap-3 rounded-[12px] border border-border bg-muted/50 p-4">
         <div>
-          <h2 className="font-semibold">Add a passkey</h2>
-          <p className="text-sm text-muted-foreground">Use this device’s fingerprint, face or screen lock to sign in next time.</p>
+          <h2 className="font-semibold">{t('adminSecurity.status.addPasskey')}</h2>
+          <p className="text-sm text-muted-foreground">{t('adminSecurity.status.addPasskeyText')}</p>
         </div>
-        <Field label="Device name">
+        <Field label={t('adminSecurity.status.deviceName')}>
           <Input value={deviceName} maxLength={64} onChange={(e) => setDeviceName(e.target.value)} />
         </Field>
-        <Button type="submit" variant="outline" loading={registering} loadingText="Waiting for device…">
-          <Fingerprint aria-hidden="true" className="size-4" /> Register Passkey
+        <Button type="submit" variant="outline" loading={registering} loadingText={t('adminSecurity.status.waitingForDevice')}>
+          <Fingerprint aria-hidden="true" className="size-4" /> {t('adminSecurity.status.registerPasskey')}
         </Button>
       </form>
 
       <Button size="lg" onClick={onContinue}>
-        Continue to Admin Panel <ArrowRight aria-hidden="true" className="size-4" />
+        {t('adminSecurity.status.continue')} <ArrowRight aria-hidden="true" className="size-4" />
       </Button>
     </div>
   );

@@ -10,6 +10,7 @@ import { Input } from '../../../components/ui/input.tsx';
 import { OtpInput } from '../../../components/ui/otp-input.tsx';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
+import { useT, type MessageKey, type Translate } from '../../../i18n/t.ts';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { readLastAdminEmail, signInWithPasskey, signInWithPassword, signInWithSecondFactor } from '../api.ts';
 
@@ -24,14 +25,15 @@ export interface SignInFormProps {
   onFullSignIn(session: AuthResponse): Promise<void>;
 }
 
-function webAuthnMessage(err: unknown): string {
-  if (err instanceof ApiError) return errorMessage(err, 'Passkey sign-in failed');
-  if (err instanceof Error && err.name === 'NotAllowedError') return 'The passkey prompt was closed or timed out.';
+function webAuthnMessage(err: unknown, t: Translate): string {
+  if (err instanceof ApiError) return errorMessage(err, t('adminSecurity.signIn.passkeyFailed'));
+  if (err instanceof Error && err.name === 'NotAllowedError') return t('adminSecurity.common.promptClosed');
   if (err instanceof Error && err.message) return err.message;
-  return 'Passkey sign-in failed';
+  return t('adminSecurity.signIn.passkeyFailed');
 }
 
 export function SignInForm({ step, onStepChange, onPasswordSignIn, onFullSignIn }: SignInFormProps) {
+  const t = useT();
   const [remembered, setRemembered] = useState(() => readLastAdminEmail());
   const [email, setEmail] = useState(remembered);
   const [password, setPassword] = useState('');
@@ -39,17 +41,17 @@ export function SignInForm({ step, onStepChange, onPasswordSignIn, onFullSignIn 
   const [code, setCode] = useState('');
   const [backupCode, setBackupCode] = useState('');
   const [busy, setBusy] = useState<'password' | 'passkey' | null>(null);
-  const [emailError, setEmailError] = useState<string>();
+  const [emailError, setEmailError] = useState<MessageKey>();
 
   const emailLocked = Boolean(remembered);
   const secondFactorReady = method === 'code' ? code.length === 6 : backupCode.trim().length > 0;
 
-  const fail = (err: unknown, fallback: string) => toast({ title: 'Authentication Failed', description: errorMessage(err, fallback), variant: 'destructive' });
+  const fail = (err: unknown, fallback: MessageKey) => toast({ title: t('adminSecurity.common.authFailed'), description: errorMessage(err, t(fallback)), variant: 'destructive' });
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     if (!email.trim()) {
-      setEmailError('Enter your admin email');
+      setEmailError('adminSecurity.signIn.enterEmail');
       return;
     }
     if (!password) return;
@@ -64,12 +66,12 @@ export function SignInForm({ step, onStepChange, onPasswordSignIn, onFullSignIn 
             onStepChange('2fa-login');
             return;
           }
-          fail(err, 'Invalid email or password');
+          fail(err, 'adminSecurity.signIn.invalidCredentials');
         }
         return;
       }
       if (!secondFactorReady) {
-        fail(null, method === 'code' ? 'Enter the 6-digit code from your authenticator app' : 'Enter one of your backup codes');
+        fail(null, method === 'code' ? 'adminSecurity.signIn.enterCode' : 'adminSecurity.signIn.enterBackupCode');
         return;
       }
       try {
@@ -81,7 +83,7 @@ export function SignInForm({ step, onStepChange, onPasswordSignIn, onFullSignIn 
         await onFullSignIn(session);
       } catch (err) {
         setCode('');
-        fail(err, 'Invalid code');
+        fail(err, 'adminSecurity.signIn.invalidCode');
       }
     } finally {
       setBusy(null);
@@ -90,7 +92,7 @@ export function SignInForm({ step, onStepChange, onPasswordSignIn, onFullSignIn 
 
   const usePasskey = async () => {
     if (!email.trim()) {
-      setEmailError('Enter your admin email to use a passkey');
+      setEmailError('adminSecurity.signIn.enterEmailForPasskey');
       return;
     }
     setBusy('passkey');
@@ -98,7 +100,7 @@ export function SignInForm({ step, onStepChange, onPasswordSignIn, onFullSignIn 
       const session = await signInWithPasskey(email.trim());
       await onFullSignIn(session);
     } catch (err) {
-      toast({ title: 'Passkey Authentication Failed', description: webAuthnMessage(err), variant: 'destructive' });
+      toast({ title: t('adminSecurity.signIn.passkeyAuthFailed'), description: webAuthnMessage(err, t), variant: 'destructive' });
     } finally {
       setBusy(null);
     }
@@ -107,8 +109,8 @@ export function SignInForm({ step, onStepChange, onPasswordSignIn, onFullSignIn 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
       <Field
-        label="Admin Email"
-        error={emailError}
+        label={t('adminSecurity.signIn.email')}
+        error={emailError ? t(emailError) : undefined}
         labelAside={
           emailLocked ? (
             <button
@@ -120,11 +122,11 @@ export function SignInForm({ step, onStepChange, onPasswordSignIn, onFullSignIn 
                 onStepChange('login');
               }}
             >
-              Use another email
+              {t('adminSecurity.signIn.useAnotherEmail')}
             </button>
           ) : undefined
         }
-        hint={emailLocked ? 'Last used on this device.' : undefined}
+        hint={emailLocked ? t('adminSecurity.signIn.lastUsed') : undefined}
       >
         <Input
           type="email"
@@ -138,7 +140,7 @@ export function SignInForm({ step, onStepChange, onPasswordSignIn, onFullSignIn 
           }}
         />
       </Field>
-      <Field label="Password">
+      <Field label={t('adminSecurity.common.password')}>
         <PasswordInput autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
       </Field>
 
@@ -147,18 +149,18 @@ export function SignInForm({ step, onStepChange, onPasswordSignIn, onFullSignIn 
           <div className="flex items-start gap-2.5">
             <LockKeyhole aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
             <div>
-              <h2 className="font-semibold">Two-factor authentication</h2>
+              <h2 className="font-semibold">{t('adminSecurity.common.twoFactor')}</h2>
               <p className="text-sm text-muted-foreground">
-                {method === 'code' ? 'Enter the 6-digit code from your authenticator app.' : 'Enter one of your backup codes. Each code works once.'}
+                {method === 'code' ? t('adminSecurity.signIn.codeHint') : t('adminSecurity.signIn.backupCodeHint')}
               </p>
             </div>
           </div>
           {method === 'code' ? (
-            <Field label="Authentication code">
+            <Field label={t('adminSecurity.signIn.codeLabel')}>
               <OtpInput value={code} onValueChange={setCode} length={6} maxLength={6} autoFocus />
             </Field>
           ) : (
-            <Field label="Backup code">
+            <Field label={t('adminSecurity.signIn.backupCodeLabel')}>
               <Input value={backupCode} autoComplete="off" spellCheck={false} className="font-mono tracking-wider" onChange={(e) => setBackupCode(e.target.value)} autoFocus />
             </Field>
           )}
@@ -167,25 +169,25 @@ export function SignInForm({ step, onStepChange, onPasswordSignIn, onFullSignIn 
             className="self-start text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
             onClick={() => setMethod(method === 'code' ? 'backup' : 'code')}
           >
-            {method === 'code' ? 'Use a backup code instead' : 'Use an authenticator code instead'}
+            {method === 'code' ? t('adminSecurity.signIn.useBackupCode') : t('adminSecurity.signIn.useAuthenticator')}
           </button>
         </div>
       ) : null}
 
-      <Button type="submit" size="lg" disabled={!password || busy === 'passkey'} loading={busy === 'password'} loadingText="Signing in…" className="w-full">
+      <Button type="submit" size="lg" disabled={!password || busy === 'passkey'} loading={busy === 'password'} loadingText={t('adminSecurity.signIn.signingIn')} className="w-full">
         <KeyRound aria-hidden="true" className="size-4" />
-        {step === '2fa-login' ? 'Verify & Sign In' : 'Sign In'}
+        {step === '2fa-login' ? t('adminSecurity.signIn.verifyAndSignIn') : t('adminSecurity.signIn.signIn')}
       </Button>
 
       <div className="flex items-center gap-3 text-xs font-medium uppercase tracking-wide text-muted-foreground" aria-hidden="true">
-        <span className="h-px flex-1 bg-border" /> or <span className="h-px flex-1 bg-border" />
+        <span className="h-px flex-1 bg-border" /> {t('adminSecurity.signIn.or')} <span className="h-px flex-1 bg-border" />
       </div>
-      <Button variant="outline" size="lg" className="w-full" loading={busy === 'passkey'} loadingText="Waiting for passkey…" disabled={busy === 'password'} onClick={usePasskey}>
-        <Fingerprint aria-hidden="true" className="size-4" /> Use Passkey
+      <Button variant="outline" size="lg" className="w-full" loading={busy === 'passkey'} loadingText={t('adminSecurity.signIn.waitingForPasskey')} disabled={busy === 'password'} onClick={usePasskey}>
+        <Fingerprint aria-hidden="true" className="size-4" /> {t('adminSecurity.signIn.usePasskey')}
       </Button>
       {step === '2fa-login' ? (
         <Button variant="ghost" onClick={() => onStepChange('login')}>
-          Back to password sign-in
+          {t('adminSecurity.signIn.back')}
         </Button>
       ) : null}
     </form>

@@ -8,6 +8,7 @@ import { Field } from '../../../components/ui/field.tsx';
 import { OtpInput } from '../../../components/ui/otp-input.tsx';
 import { QrDisplay } from '../../../components/ui/qr-display.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
+import { useT } from '../../../i18n/t.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { confirmTwoFactor } from '../api.ts';
 
@@ -15,6 +16,7 @@ import { confirmTwoFactor } from '../api.ts';
 const groupSecret = (s: string) => s.replace(/(.{4})(?=.)/g, '$1 ');
 
 export function TwoFactorSetup({ setup, onEnabled, onCancel }: { setup: TwoFactorSetupResponse; onEnabled(codes: string[]): void; onCancel(): void }) {
+  const t = useT();
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
 
@@ -24,11 +26,11 @@ export function TwoFactorSetup({ setup, onEnabled, onCancel }: { setup: TwoFacto
     setBusy(true);
     try {
       const res = await confirmTwoFactor(code);
-      toast({ title: '2FA enabled', description: 'Save your backup codes now.', variant: 'success' });
+      toast({ title: t('adminSecurity.twoFactorSetup.enabled'), description: t('adminSecurity.twoFactorSetup.enabledText'), variant: 'success' });
       onEnabled(res.backupCodes);
     } catch (err) {
       setCode('');
-      toast({ title: 'Setup Failed', description: errorMessage(err, 'Invalid code, try again'), variant: 'destructive' });
+      toast({ title: t('adminSecurity.common.setupFailed'), description: errorMessage(err, t('adminSecurity.twoFactorSetup.invalidCode')), variant: 'destructive' });
     } finally {
       setBusy(false);
     }
@@ -41,31 +43,31 @@ export function TwoFactorSetup({ setup, onEnabled, onCancel }: { setup: TwoFacto
           <Smartphone aria-hidden="true" className="size-5" />
         </span>
         <div>
-          <h2 className="text-lg font-semibold">Set up two-factor authentication</h2>
-          <p className="text-sm text-muted-foreground">Scan the QR code with Google Authenticator, Microsoft Authenticator or any TOTP app.</p>
+          <h2 className="text-lg font-semibold">{t('adminSecurity.twoFactorSetup.title')}</h2>
+          <p className="text-sm text-muted-foreground">{t('adminSecurity.twoFactorSetup.text')}</p>
         </div>
       </div>
-      <QrDisplay src={setup.qrCode} alt="QR code for your authenticator app" size={200} />
+      <QrDisplay src={setup.qrCode} alt={t('adminSecurity.twoFactorSetup.qrAlt')} size={200} />
       <div className="flex flex-col gap-1.5">
         <p className="text-sm font-medium" id="totp-secret-label">
-          Can’t scan? Enter this key manually
+          {t('adminSecurity.twoFactorSetup.cantScan')}
         </p>
         <div className="hc-border flex items-center justify-between gap-2 rounded-[10px] border border-border bg-muted px-3 py-2">
           <code aria-labelledby="totp-secret-label" data-testid="totp-secret" data-secret={setup.secret} className="font-mono text-sm tracking-wider">
             {groupSecret(setup.secret)}
           </code>
-          <CopyButton value={setup.secret} size="icon" variant="ghost" label="Copy key" />
+          <CopyButton value={setup.secret} size="icon" variant="ghost" label={t('adminSecurity.twoFactorSetup.copyKey')} />
         </div>
       </div>
-      <Field label="6-digit code from the app">
+      <Field label={t('adminSecurity.twoFactorSetup.codeLabel')}>
         <OtpInput value={code} onValueChange={setCode} length={6} maxLength={6} />
       </Field>
       <div className="flex flex-col gap-2">
-        <Button type="submit" size="lg" disabled={code.length !== 6} loading={busy} loadingText="Verifying…">
-          Enable 2FA
+        <Button type="submit" size="lg" disabled={code.length !== 6} loading={busy} loadingText={t('adminSecurity.twoFactorSetup.verifying')}>
+          {t('adminSecurity.twoFactorSetup.enable')}
         </Button>
         <Button variant="ghost" onClick={onCancel}>
-          Cancel
+          {t('adminSecurity.common.cancel')}
         </Button>
       </div>
     </form>

@@ -6,6 +6,7 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
+import { useT } from '../../../i18n/t.ts';
 import { OverviewTab } from './overview-tab.tsx';
 import { PaymentsTab } from './payments-tab.tsx';
 import { SettingsTab } from './settings-tab.tsx';
@@ -13,11 +14,12 @@ import { UsersTab } from './users-tab.tsx';
 import { WithdrawalsTab } from './withdrawals-tab.tsx';
 
 const TABS = [
-  { value: 'overview', path: '', label: 'Overview', icon: LayoutDashboard },
-  { value: 'users', path: 'users', label: 'Users', icon: Users },
-  { value: 'payments', path: 'payments', label: 'Manual Payments', short: 'Payments', icon: ReceiptIndianRupee },
-  { value: 'withdrawals', path: 'withdrawals', label: 'Withdrawals', icon: Landmark },
-  { value: 'settings', path: 'settings', label: 'Settings', icon: Settings },
+  { value: 'overview', path: '', label: 'admin.tabs.overview', icon: LayoutDashboard },
+  { value: 'users', path: 'users', label: 'admin.tabs.users', icon: Users },
+  // "Manual Payments" from 768 px, "Payments" on phones (where "Manual" is for screen readers only).
+  { value: 'payments', path: 'payments', prefix: 'admin.tabs.manual', short: 'admin.tabs.payments', icon: ReceiptIndianRupee },
+  { value: 'withdrawals', path: 'withdrawals', label: 'admin.tabs.withdrawals', icon: Landmark },
+  { value: 'settings', path: 'settings', label: 'admin.tabs.settings', icon: Settings },
 ] as const;
 
 function tabFromPath(pathname: string): string {
@@ -26,6 +28,7 @@ function tabFromPath(pathname: string): string {
 }
 
 export default function AdminPanel() {
+  const t = useT();
   const location = useLocation();
   const navigate = useNavigate();
   const tab = tabFromPath(location.pathname);
@@ -33,34 +36,34 @@ export default function AdminPanel() {
   return (
     <div className="flex flex-col gap-5">
       <PageHeader
-        title="Admin Panel"
-        description="Review payments and withdrawals, manage users and settings."
+        title={t('admin.panel.title')}
+        description={t('admin.panel.description')}
         actions={
           <div className="flex items-center gap-2">
             <Badge tone="solid" icon={<Crown aria-hidden="true" className="size-3.5" />}>
-              Super Admin
+              {t('admin.panel.superAdmin')}
             </Badge>
             <Button asChild variant="outline" size="sm">
               <Link to="/admin-login">
-                <ShieldCheck aria-hidden="true" className="size-4" /> Security
+                <ShieldCheck aria-hidden="true" className="size-4" /> {t('admin.panel.security')}
               </Link>
             </Button>
           </div>
         }
       />
-      <Tabs value={tab} onValueChange={(v) => navigate(`/admin${TABS.find((t) => t.value === v)?.path ? `/${TABS.find((t) => t.value === v)!.path}` : ''}`)}>
+      <Tabs value={tab} onValueChange={(v) => navigate(`/admin${TABS.find((item) => item.value === v)?.path ? `/${TABS.find((item) => item.value === v)!.path}` : ''}`)}>
         {/* Phones: five equal cells with the icon above a short label; from 768 px a segmented row. */}
-        <TabsList aria-label="Admin sections" className="grid! h-auto! w-full! grid-cols-5 md:inline-flex! md:h-11! md:w-auto!">
-          {TABS.map((t) => (
-            <TabsTrigger key={t.value} value={t.value} className="h-14! flex-col! gap-1! px-0.5! text-[11px]! md:h-9! md:flex-row! md:gap-1.5! md:px-3! md:text-sm!">
-              <t.icon aria-hidden="true" className="size-4" />
-              {'short' in t ? (
+        <TabsList aria-label={t('admin.panel.sections')} className="grid! h-auto! w-full! grid-cols-5 md:inline-flex! md:h-11! md:w-auto!">
+          {TABS.map((item) => (
+            <TabsTrigger key={item.value} value={item.value} className="h-14! flex-col! gap-1! px-0.5! text-[11px]! md:h-9! md:flex-row! md:gap-1.5! md:px-3! md:text-sm!">
+              <item.icon aria-hidden="true" className="size-4" />
+              {'short' in item ? (
                 <span>
-                  <span className="sr-only md:not-sr-only">Manual </span>
-                  {t.short}
+                  <span className="sr-only md:not-sr-only">{t(item.prefix)} </span>
+                  {t(item.short)}
                 </span>
               ) : (
-                t.label
+                t(item.label)
               )}
             </TabsTrigger>
           ))}

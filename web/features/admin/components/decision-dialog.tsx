@@ -6,6 +6,7 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { useT } from '../../../i18n/t.ts';
 
 export interface DecisionDialogProps {
   title: string;
@@ -29,13 +30,14 @@ export function DecisionDialog({
   confirmLabel,
   tone,
   withNotes = true,
-  notesLabel = 'Notes (optional)',
-  notesHint = 'Saved with the decision and shown in the audit log.',
+  notesLabel,
+  notesHint,
   reference,
   busy,
   onConfirm,
   onClose,
 }: DecisionDialogProps) {
+  const t = useT();
   const [notes, setNotes] = useState('');
   const [ref, setRef] = useState('');
   return (
@@ -49,9 +51,9 @@ export function DecisionDialog({
       footer={
         <>
           <Button variant="outline" disabled={busy} onClick={onClose}>
-            Cancel
+            {t('admin.common.cancel')}
           </Button>
-          <Button variant={tone} loading={busy} loadingText="Saving…" onClick={() => onConfirm(notes, ref)}>
+          <Button variant={tone} loading={busy} loadingText={t('admin.common.saving')} onClick={() => onConfirm(notes, ref)}>
             {confirmLabel}
           </Button>
         </>
@@ -63,7 +65,7 @@ export function DecisionDialog({
         </Field>
       ) : null}
       {withNotes ? (
-        <Field label={notesLabel} hint={notesHint}>
+        <Field label={notesLabel ?? t('admin.common.notesLabel')} hint={notesHint ?? t('admin.common.notesHint')}>
           <Textarea rows={3} maxLength={500} value={notes} onChange={(e) => setNotes(e.target.value)} />
         </Field>
       ) : null}

@@ -4,18 +4,20 @@ import { useState } from 'react';
 import type { UseMutationResult } from '@tanstack/react-query';
 import type { TableColumn } from '../../../components/ui/table.tsx';
 import { toast, type ToastInput } from '../../../components/ui/toast.tsx';
+import { useT, type Translate } from '../../../i18n/t.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import type { Decision } from '../api.ts';
 import { DecisionDialog } from './decision-dialog.tsx';
+import type { StatusOption } from './list-toolbar.tsx';
 import { RowActions } from './row-actions.tsx';
 
 export type DecisionStatus = Decision['status'];
 
-export const DECISION_STATUS_OPTIONS = [
-  { value: 'pending', label: 'Pending' },
-  { value: 'approved', label: 'Approved' },
-  { value: 'rejected', label: 'Rejected' },
-  { value: 'all', label: 'All statuses' },
+export const DECISION_STATUS_OPTIONS: readonly StatusOption[] = [
+  { value: 'pending', label: 'admin.status.pending' },
+  { value: 'approved', label: 'admin.status.approved' },
+  { value: 'rejected', label: 'admin.status.rejected' },
+  { value: 'all', label: 'admin.status.all' },
 ];
 
 interface ReviewRow {
@@ -27,10 +29,10 @@ interface ReviewRow {
 }
 
 /** Name, then phone (or the end of the user id) under it; the card title on phones. */
-export function userColumn<T extends ReviewRow>(): TableColumn<T> {
+export function userColumn<T extends ReviewRow>(t: Translate): TableColumn<T> {
   return {
     key: 'user',
-    header: 'User',
+    header: t('admin.common.user'),
     mobile: 'title',
     cell: (r) => (
       <div className="min-w-0">
@@ -44,7 +46,7 @@ export function userColumn<T extends ReviewRow>(): TableColumn<T> {
 }
 
 /** Approve/Reject on pending rows; the admin's note on decided ones. */
-export function decisionColumn<T extends ReviewRow>(opts: {
+export function decisionColumn<T extends ReviewRow>(t: Translate, opts: {
   approveLabel(row: T): string;
   rejectLabel(row: T): string;
   onDecide(row: T, status: DecisionStatus): void;
@@ -53,7 +55,7 @@ export function decisionColumn<T extends ReviewRow>(opts: {
 }): TableColumn<T> {
   return {
     key: 'actions',
-    header: <span className="sr-only">Actions</span>,
+    header: <span className="sr-only">{t('admin.common.actions')}</span>,
     align: 'right',
     cell: (r) =>
       r.status === 'pending' ? (
@@ -74,7 +76,8 @@ export function decisionColumn<T extends ReviewRow>(opts: {
 
 export interface DecisionFlowOptions<T extends { id: string }> {
   decide: UseMutationResult<unknown, Error, Decision>;
-  noun: string;
+  /** The confirmation's title, e.g. 'Approve this payment?'. */
+  confirmTitle: Record<DecisionStatus, string>;
   /** Toast after a successful decision. */
   done(row: T, status: DecisionStatus): Pick<ToastInput, 'title' | 'description'>;
   /** Fallback error texts, e.g. 'Failed to approve payment' (the server's message wins when there is one). */
@@ -85,7 +88,8 @@ export interface DecisionFlowOptions<T extends { id: string }> {
 }
 
 /** Holds the row being decided and renders its confirmation; `ask` opens it. */
-export function useDecisionFlow<T extends { id: string }>({ decide, noun, done, failed, describe, approvalReference }: DecisionFlowOptions<T>) {
+export function useDecisionFlow<T extends { id: string }>({ decide, confirmTitle, done, failed, describe, approvalReference }: DecisionFlowOptions<T>) {
+  const t = useT();
   const [confirming, setConfirming] = useState<{ row: T; status: DecisionStatus } | null>(null);
 
   const onConfirm = (notes: string, reference: string) => {
@@ -99,7 +103,7 @@ export function useDecisionFlow<T extends { id: string }>({ decide, noun, done, 
           setConfirming(null);
         },
         onError: (err) => {
-          toast({ title: 'Error', description: errorMessage(err, failed[status]), variant: 'destructive' });
+          toast({ title: t('admin.common.error'), description: errorMessage(err, failed[status]), variant: 'destructive' });
           setConfirming(null);
         },
       },
@@ -108,9 +112,9 @@ export function useDecisionFlow<T extends { id: string }>({ decide, noun, done, 
 
   const dialog = confirming ? (
     <DecisionDialog
-      title={confirming.status === 'approved' ? `Approve this ${noun}?` : `Reject this ${noun}?`}
+      title={confirmTitle[confirming.status]}
       description={describe(confirming.row, confirming.status)}
-      confirmLabel={confirming.status === 'approved' ? 'Approve' : 'Reject'}
+      confirmLabel={confirming.status === 'approved' ? t('admin.common.approve') : t('admin.common.reject')}
       tone={confirming.status === 'approved' ? 'success' : 'destructive'}
       reference={confirming.status === 'approved' ? approvalReference : undefined}
       busy={decide.isPending}

@@ -2,7 +2,14 @@
 import { Search } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
-import { Select, type SelectOption } from '../../../components/ui/select.tsx';
+import { Select } from '../../../components/ui/select.tsx';
+import { useT, type MessageKey } from '../../../i18n/t.ts';
+
+/** A status filter choice; its label is a message key, translated here. */
+export interface StatusOption {
+  value: string;
+  label: MessageKey;
+}
 
 export interface ListToolbarProps {
   search: string;
@@ -10,11 +17,12 @@ export interface ListToolbarProps {
   searchLabel: string;
   status: string;
   onStatusChange(v: string): void;
-  statusOptions: SelectOption[];
+  statusOptions: readonly StatusOption[];
   children?: React.ReactNode;
 }
 
 export function ListToolbar({ search, onSearchChange, searchLabel, status, onStatusChange, statusOptions, children }: ListToolbarProps) {
+  const t = useT();
   return (
     <div className="flex flex-col gap-2 md:flex-row md:items-center">
       <div className="flex flex-1 gap-2">
@@ -29,7 +37,7 @@ export function ListToolbar({ search, onSearchChange, searchLabel, status, onSta
         />
         </div>
         <div className="w-36 shrink-0 md:w-44">
-          <Select aria-label="Filter by status" value={status} onValueChange={onStatusChange} options={statusOptions} />
+          <Select aria-label={t('admin.common.filterByStatus')} value={status} onValueChange={onStatusChange} options={statusOptions.map((o) => ({ value: o.value, label: t(o.label) }))} />
         </div>
       </div>
       {children ? <div className="flex flex-wrap gap-2">{children}</div> : null}
@@ -38,15 +46,16 @@ export function ListToolbar({ search, onSearchChange, searchLabel, status, onSta
 }
 
 export function LoadMore({ hasNextPage, isFetchingNextPage, onLoadMore, shown }: { hasNextPage: boolean; isFetchingNextPage: boolean; onLoadMore(): void; shown: number }) {
+  const t = useT();
   return (
     <div className="flex flex-col items-center gap-2 pt-2">
       <p className="text-xs text-muted-foreground" aria-live="polite">
-        Showing {shown} {shown === 1 ? 'row' : 'rows'}
-        {hasNextPage ? '' : ' — that’s everything'}
+        {t('admin.common.showing', { count: shown })}
+        {hasNextPage ? '' : ` ${t('admin.common.everything')}`}
       </p>
       {hasNextPage ? (
-        <Button variant="outline" size="sm" onClick={onLoadMore} loading={isFetchingNextPage} loadingText="Loading…">
-          Load more
+        <Button variant="outline" size="sm" onClick={onLoadMore} loading={isFetchingNextPage} loadingText={t('admin.common.loading')}>
+          {t('admin.common.loadMore')}
         </Button>
       ) : null}
     </div>

@@ -5,9 +5,10 @@ import { Card, CardContent, CardHeader, CardTitle, CardDescription } from '../..
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Skeleton, SkeletonList } from '../../../components/ui/skeleton.tsx';
 import { StatCard } from '../../../components/ui/stat-card.tsx';
+import { useT } from '../../../i18n/t.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
-import { formatDateTime, formatINR } from '../../../lib/format.ts';
+import { formatDateTime, formatINR, formatNumber } from '../../../lib/format.ts';
 import { describeActivity, type ActivityTone } from '../activity-text.ts';
 import { useActivity, useStats } from '../api.ts';
 
@@ -19,6 +20,7 @@ const DOT: Record<ActivityTone, string> = {
 };
 
 export function OverviewTab() {
+  const t = useT();
   const stats = useStats();
   const activity = useActivity();
   const s = stats.data;
@@ -28,61 +30,58 @@ export function OverviewTab() {
     <div className="flex flex-col gap-6">
       {stats.isError ? (
         <p role="alert" className="text-sm text-destructive">
-          {errorMessage(stats.error, 'Could not load the stats')}
+          {errorMessage(stats.error, t('admin.overview.statsError'))}
         </p>
       ) : null}
       {s?.sms.budgetReached ? (
         <div role="alert" className="hc-border flex gap-3 rounded-[12px] border border-warning/40 bg-warning-soft p-4 text-sm text-warning-soft-foreground">
           <MessageSquareWarning aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
           <div>
-            <p className="font-semibold">SMS budget reached</p>
-            <p>
-              {s.sms.sentLastHour.toLocaleString('en-IN')} codes were sent in the last hour against a budget of {s.sms.perHour.toLocaleString('en-IN')}. New sign-up and password-reset codes wait until the hour rolls
-              on. If this is real demand, raise the limit in Settings; if not, someone may be pumping SMS.
-            </p>
+            <p className="font-semibold">{t('admin.overview.smsBudgetTitle')}</p>
+            <p>{t('admin.overview.smsBudgetText', { sent: formatNumber(s.sms.sentLastHour), budget: formatNumber(s.sms.perHour) })}</p>
           </div>
         </div>
       ) : null}
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4 lg:gap-4">
-        <StatCard label="Total Users" value={value(s?.totalUsers.toLocaleString('en-IN'))} icon={<Users aria-hidden="true" className="size-5" />} />
+        <StatCard label={t('admin.overview.totalUsers')} value={value(s ? formatNumber(s.totalUsers) : null)} icon={<Users aria-hidden="true" className="size-5" />} />
         <StatCard
-          label="Activated Users"
-          value={value(s?.activatedUsers.toLocaleString('en-IN'))}
+          label={t('admin.overview.activatedUsers')}
+          value={value(s ? formatNumber(s.activatedUsers) : null)}
           tone="success"
           icon={<BadgeCheck aria-hidden="true" className="size-5" />}
-          hint={s && s.totalUsers > 0 ? `${Math.round((s.activatedUsers / s.totalUsers) * 100)}% of all users` : undefined}
+          hint={s && s.totalUsers > 0 ? t('admin.overview.activatedShare', { percent: Math.round((s.activatedUsers / s.totalUsers) * 100) }) : undefined}
         />
-        <StatCard className="col-span-2 lg:col-span-1" label="Total Earnings" value={value(s ? formatINR(s.totalEarnings) : null)} tone="primary" icon={<IndianRupee aria-hidden="true" className="size-5" />} hint="Paid to users so far" />
+        <StatCard className="col-span-2 lg:col-span-1" label={t('admin.overview.totalEarnings')} value={value(s ? formatINR(s.totalEarnings) : null)} tone="primary" icon={<IndianRupee aria-hidden="true" className="size-5" />} hint={t('admin.overview.earningsHint')} />
         <StatCard
           className="col-span-2 lg:col-span-1"
-          label="Pending Requests"
-          value={value(s ? (s.pendingWithdrawals + s.pendingPayments).toLocaleString('en-IN') : null)}
+          label={t('admin.overview.pendingRequests')}
+          value={value(s ? formatNumber(s.pendingWithdrawals + s.pendingPayments) : null)}
           tone="warning"
           icon={<Clock aria-hidden="true" className="size-5" />}
-          hint={s ? `${s.pendingPayments} payment${s.pendingPayments === 1 ? '' : 's'} · ${s.pendingWithdrawals} withdrawal${s.pendingWithdrawals === 1 ? '' : 's'}` : undefined}
+          hint={s ? t('admin.overview.pendingBreakdown', { payments: s.pendingPayments, withdrawals: s.pendingWithdrawals }) : undefined}
         />
       </div>
 
       <Card>
         <CardHeader>
           <CardTitle as="h2" className="flex items-center gap-2">
-            <Activity aria-hidden="true" className="size-5 text-primary" /> Recent Activity
+            <Activity aria-hidden="true" className="size-5 text-primary" /> {t('admin.overview.recentActivity')}
           </CardTitle>
-          <CardDescription>Every admin action is recorded in the audit log.</CardDescription>
+          <CardDescription>{t('admin.overview.recentActivityText')}</CardDescription>
         </CardHeader>
         <CardContent>
           {activity.isPending ? (
-            <SkeletonList rows={4} label="Loading recent activity" />
+            <SkeletonList rows={4} label={t('admin.overview.loadingActivity')} />
           ) : activity.isError ? (
             <p role="alert" className="text-sm text-destructive">
-              {errorMessage(activity.error, 'Could not load recent activity')}
+              {errorMessage(activity.error, t('admin.overview.activityError'))}
             </p>
           ) : activity.data.items.length === 0 ? (
-            <EmptyState title="No activity yet" description="Approvals, activations and settings changes will appear here." />
+            <EmptyState title={t('admin.overview.noActivity')} description={t('admin.overview.noActivityText')} />
           ) : (
             <ol className="flex flex-col">
               {activity.data.items.map((item) => {
-                const { text, tone } = describeActivity(item);
+                const { text, tone } = describeActivity(item, t);
                 return (
                   <li key={item.id} className="flex gap-3 border-b border-border py-3 last:border-b-0">
                     <span aria-hidden="true" className={cn('mt-1.5 size-2.5 shrink-0 rounded-full', DOT[tone])} />

@@ -8,6 +8,7 @@ import { StatusBadge } from '../../../components/ui/badge.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { SkeletonList } from '../../../components/ui/skeleton.tsx';
 import { Table, type TableColumn } from '../../../components/ui/table.tsx';
+import { useT } from '../../../i18n/t.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { formatDate, formatINR } from '../../../lib/format.ts';
 import { paymentScreenshotUrl, useDecidePayment, usePayments } from '../api.ts';
@@ -17,6 +18,7 @@ import { DECISION_STATUS_OPTIONS, decisionColumn, useDecisionFlow, userColumn } 
 import { ListToolbar, LoadMore } from './list-toolbar.tsx';
 
 export function PaymentsTab() {
+  const t = useT();
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState('pending');
   const q = useDebouncedValue(search);
@@ -24,38 +26,38 @@ export function PaymentsTab() {
   const rows = payments.data?.pages.flatMap((p) => p.items) ?? [];
   const review = useDecisionFlow<AdminPayment>({
     decide: useDecidePayment(),
-    noun: 'payment',
+    confirmTitle: { approved: t('admin.payments.confirmApprove'), rejected: t('admin.payments.confirmReject') },
     done: (p, decision) => ({
-      title: decision === 'approved' ? 'Payment approved' : 'Payment rejected',
-      description: decision === 'approved' ? `${p.username} is now active.` : `${p.username} can submit a new proof.`,
+      title: decision === 'approved' ? t('admin.payments.approved') : t('admin.payments.rejected'),
+      description: decision === 'approved' ? t('admin.payments.approvedText', { username: p.username }) : t('admin.payments.rejectedText', { username: p.username }),
     }),
-    failed: { approved: 'Failed to approve payment', rejected: 'Failed to reject payment' },
+    failed: { approved: t('admin.payments.approveFailed'), rejected: t('admin.payments.rejectFailed') },
     describe: (p, decision) =>
       decision === 'rejected'
-        ? `${p.username} (UTR ${p.utrNumber}) will be told the proof was rejected and can submit a new one.`
+        ? t('admin.payments.describeReject', { username: p.username, utr: p.utrNumber })
         : p.userActivated
-          ? `${formatINR(p.amount)} from ${p.username} (UTR ${p.utrNumber}). The account is already active (activated directly): the fee is recorded and replaces the waiver, and the referrer is paid only if no reward was paid for this account yet.`
-          : `${formatINR(p.amount)} from ${p.username} (UTR ${p.utrNumber}). The account is activated and the referrer is paid.`,
+          ? t('admin.payments.describeApproveActive', { amount: formatINR(p.amount), username: p.username, utr: p.utrNumber })
+          : t('admin.payments.describeApprove', { amount: formatINR(p.amount), username: p.username, utr: p.utrNumber }),
   });
 
   const columns: TableColumn<AdminPayment>[] = [
-    userColumn<AdminPayment>(),
-    { key: 'amount', header: 'Amount', align: 'right', cell: (p) => <Amount value={p.amount} className="font-semibold" /> },
-    { key: 'utr', header: 'UTR', cell: (p) => <span className="font-mono text-xs tracking-wide">{p.utrNumber}</span> },
+    userColumn<AdminPayment>(t),
+    { key: 'amount', header: t('admin.common.amount'), align: 'right', cell: (p) => <Amount value={p.amount} className="font-semibold" /> },
+    { key: 'utr', header: t('admin.payments.utr'), cell: (p) => <span className="font-mono text-xs tracking-wide">{p.utrNumber}</span> },
     {
       key: 'screenshot',
-      header: 'Screenshot',
+      header: t('admin.common.screenshot'),
       cell: (p) => (
         <div className="flex justify-end md:justify-start">
-          <ScreenshotThumbnail url={paymentScreenshotUrl(p.id)} alt={`Payment screenshot from ${p.username}`} title={`Payment proof · UTR ${p.utrNumber}`} />
+          <ScreenshotThumbnail url={paymentScreenshotUrl(p.id)} alt={t('admin.payments.screenshotAlt', { username: p.username })} title={t('admin.payments.screenshotTitle', { utr: p.utrNumber })} />
         </div>
       ),
     },
-    { key: 'status', header: 'Status', cell: (p) => <StatusBadge status={p.status} /> },
-    { key: 'date', header: 'Date', cell: (p) => <span className="whitespace-nowrap">{formatDate(p.createdAt)}</span> },
-    decisionColumn<AdminPayment>({
-      approveLabel: (p) => `Approve payment from ${p.username}`,
-      rejectLabel: (p) => `Reject payment from ${p.username}`,
+    { key: 'status', header: t('admin.common.status'), cell: (p) => <StatusBadge status={p.status} /> },
+    { key: 'date', header: t('admin.common.date'), cell: (p) => <span className="whitespace-nowrap">{formatDate(p.createdAt)}</span> },
+    decisionColumn<AdminPayment>(t, {
+      approveLabel: (p) => t('admin.payments.approveLabel', { username: p.username }),
+      rejectLabel: (p) => t('admin.payments.rejectLabel', { username: p.username }),
       onDecide: review.ask,
       notesClassName: 'max-w-48',
     }),
@@ -63,25 +65,25 @@ export function PaymentsTab() {
 
   return (
     <div className="flex flex-col gap-4">
-      <ListToolbar search={search} onSearchChange={setSearch} searchLabel="Search UTR, name, phone" status={status} onStatusChange={setStatus} statusOptions={DECISION_STATUS_OPTIONS} />
+      <ListToolbar search={search} onSearchChange={setSearch} searchLabel={t('admin.payments.search')} status={status} onStatusChange={setStatus} statusOptions={DECISION_STATUS_OPTIONS} />
       {payments.isPending ? (
-        <SkeletonList rows={6} label="Loading payments" />
+        <SkeletonList rows={6} label={t('admin.payments.loading')} />
       ) : payments.isError ? (
         <p role="alert" className="text-sm text-destructive">
-          {errorMessage(payments.error, 'Could not load payments')}
+          {errorMessage(payments.error, t('admin.payments.loadError'))}
         </p>
       ) : (
         <>
           <Table
-            caption="Manual payments"
+            caption={t('admin.payments.caption')}
             columns={columns}
             rows={rows}
             getRowKey={(p) => p.id}
             empty={
               <EmptyState
                 icon={<ReceiptIndianRupee aria-hidden="true" className="size-6" />}
-                title={status === 'pending' && !q ? 'No payments waiting' : 'No payments match'}
-                description={status === 'pending' && !q ? 'New activation proofs will appear here for review.' : 'Try another search or status.'}
+                title={status === 'pending' && !q ? t('admin.payments.emptyWaiting') : t('admin.payments.emptyMatch')}
+                description={status === 'pending' && !q ? t('admin.payments.emptyWaitingText') : t('admin.common.tryAnother')}
               />
             }
           />

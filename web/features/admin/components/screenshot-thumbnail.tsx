@@ -4,8 +4,10 @@ import { useState } from 'react';
 import { ZoomIn } from 'lucide-react';
 import { AuthenticatedImage } from '../../../components/ui/authenticated-image.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
+import { useT } from '../../../i18n/t.ts';
 
 export function ScreenshotThumbnail({ url, alt, title }: { url: string; alt: string; title: string }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -13,7 +15,7 @@ export function ScreenshotThumbnail({ url, alt, title }: { url: string; alt: str
         type="button"
         onClick={() => setOpen(true)}
         className="group relative block size-12 shrink-0 overflow-hidden rounded-[8px] border border-border focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-        aria-label={`Enlarge ${alt}`}
+        aria-label={t('admin.common.enlarge', { image: alt })}
       >
         <AuthenticatedImage src={url} alt={alt} className="size-full rounded-[8px] bg-muted object-cover" />
         <span aria-hidden="true" className="absolute inset-0 flex items-center justify-center bg-slate-950/0 text-white opacity-0 transition group-hover:bg-slate-950/40 group-hover:opacity-100">

@@ -10,8 +10,9 @@ import { Field, FieldError } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { SkeletonList } from '../../../components/ui/skeleton.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
+import { useT } from '../../../i18n/t.ts';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
-import { formatFileSize, formatINR } from '../../../lib/format.ts';
+import { formatFileSize, formatINR, formatNumber } from '../../../lib/format.ts';
 import { useIsMobile } from '../../../lib/use-media-query.ts';
 import { SwitchRow } from '../../../components/ui/switch.tsx';
 import { useAdminSettings, useRemoveAndroidApp, useUpdateSettings, useUploadAndroidApp } from '../api.ts';
@@ -64,18 +65,20 @@ function toForm(s: AdminSettings): FormState {
 const toInt = (v: string) => (/^\s*\d+\s*$/.test(v) ? Number(v) : Number.NaN);
 
 export function SettingsTab() {
+  const t = useT();
   const settings = useAdminSettings();
-  if (settings.isPending) return <SkeletonList rows={6} label="Loading settings" />;
+  if (settings.isPending) return <SkeletonList rows={6} label={t('admin.settings.loading')} />;
   if (settings.isError)
     return (
       <p role="alert" className="text-sm text-destructive">
-        {errorMessage(settings.error, 'Could not load settings')}
+        {errorMessage(settings.error, t('admin.settings.loadError'))}
       </p>
     );
   return <SettingsForm settings={settings.data} />;
 }
 
 function SettingsForm({ settings }: { settings: AdminSettings }) {
+  const t = useT();
   const [form, setForm] = useState<FormState>(() => toForm(settings));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const update = useUpdateSettings();
@@ -122,10 +125,10 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
         registeredAddress: form.registeredAddress,
       },
       {
-        onSuccess: () => toast({ title: 'Settings updated', description: 'The new settings apply from now on.', variant: 'success' }),
+        onSuccess: () => toast({ title: t('admin.settings.updated'), description: t('admin.settings.updatedText'), variant: 'success' }),
         onError: (err) => {
           if (err instanceof ApiError && err.fields) setErrors(err.fields);
-          toast({ title: 'Error', description: errorMessage(err, 'Failed to update settings'), variant: 'destructive' });
+          toast({ title: t('admin.common.error'), description: errorMessage(err, t('admin.settings.updateFailed')), variant: 'destructive' });
         },
       },
     );
@@ -139,40 +142,40 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
       <div className="grid gap-4 lg:grid-cols-2">
         <Card>
           <CardHeader>
-            <CardTitle>Payments and support</CardTitle>
-            <CardDescription>Shown on the activation QR and the support page.</CardDescription>
+            <CardTitle>{t('admin.settings.payments.title')}</CardTitle>
+            <CardDescription>{t('admin.settings.payments.text')}</CardDescription>
           </CardHeader>
           <CardContent className="flex flex-col gap-4">
-            <Field label="UPI ID" error={err('upiId')} hint="Like business@okaxis">
+            <Field label={t('admin.settings.payments.upiId')} error={err('upiId')} hint={t('admin.settings.payments.upiHint')}>
               <Input value={form.upiId} onChange={set('upiId')} autoComplete="off" spellCheck={false} />
             </Field>
-            <Field label="Business name" error={err('businessName')}>
+            <Field label={t('admin.settings.payments.businessName')} error={err('businessName')}>
               <Input value={form.businessName} onChange={set('businessName')} />
             </Field>
-            <Field label="Support phone" error={err('supportPhone')}>
+            <Field label={t('admin.settings.payments.supportPhone')} error={err('supportPhone')}>
               <Input type="tel" value={form.supportPhone} onChange={set('supportPhone')} />
             </Field>
-            <Field label="Support email" error={err('supportEmail')}>
+            <Field label={t('admin.settings.payments.supportEmail')} error={err('supportEmail')}>
               <Input type="email" value={form.supportEmail} onChange={set('supportEmail')} />
             </Field>
           </CardContent>
         </Card>
         <Card>
           <CardHeader>
-            <CardTitle>Economics</CardTitle>
-            <CardDescription>Changes apply to the next payment, approval or withdrawal, never to past ones.</CardDescription>
+            <CardTitle>{t('admin.settings.economics.title')}</CardTitle>
+            <CardDescription>{t('admin.settings.economics.text')}</CardDescription>
           </CardHeader>
           <CardContent className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-            <Field label="Activation fee (₹)" error={err('activationFee')}>
+            <Field label={t('admin.settings.economics.activationFee')} error={err('activationFee')}>
               <Input inputMode="decimal" value={form.activationFee} onChange={set('activationFee')} />
             </Field>
-            <Field label="Referral reward (₹)" error={err('referralReward')}>
+            <Field label={t('admin.settings.economics.referralReward')} error={err('referralReward')}>
               <Input inputMode="decimal" value={form.referralReward} onChange={set('referralReward')} />
             </Field>
-            <Field label="Referrals per spin" error={err('referralsPerSpin')}>
+            <Field label={t('admin.settings.economics.referralsPerSpin')} error={err('referralsPerSpin')}>
               <Input inputMode="numeric" value={form.referralsPerSpin} onChange={set('referralsPerSpin')} />
             </Field>
-            <Field label="Minimum withdrawal (₹)" error={err('minWithdrawal')}>
+            <Field label={t('admin.settings.economics.minWithdrawal')} error={err('minWithdrawal')}>
               <Input inputMode="decimal" value={form.minWithdrawal} onChange={set('minWithdrawal')} />
             </Field>
           </CardContent>
@@ -181,15 +184,15 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
 
       <Card>
         <CardHeader>
-          <CardTitle>Prize wheel</CardTitle>
-          <CardDescription>Eight segments. The odds of each are its weight divided by the total ({odds.total.toLocaleString('en-IN')}); users see these odds.</CardDescription>
+          <CardTitle>{t('admin.settings.wheel.title')}</CardTitle>
+          <CardDescription>{t('admin.settings.wheel.text', { total: formatNumber(odds.total) })}</CardDescription>
         </CardHeader>
         <CardContent className="flex flex-col gap-3">
           <div className="hidden grid-cols-[2.5rem_minmax(0,13rem)_minmax(0,9rem)_1fr] gap-3 px-1 text-xs font-semibold uppercase tracking-wide text-muted-foreground sm:grid" aria-hidden="true">
             <span>#</span>
-            <span>Prize (₹)</span>
-            <span>Weight</span>
-            <span>Odds</span>
+            <span>{t('admin.settings.wheel.prize')}</span>
+            <span>{t('admin.settings.wheel.weight')}</span>
+            <span>{t('admin.settings.wheel.odds')}</span>
           </div>
           <ol className="flex flex-col gap-2">
             {form.segments.map((seg, i) => {
@@ -198,17 +201,17 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
               return (
                 <li key={i} className="hc-border grid grid-cols-2 items-start gap-2 rounded-[10px] border border-border p-2.5 sm:grid-cols-[2.5rem_minmax(0,13rem)_minmax(0,9rem)_1fr] sm:gap-3 sm:border-0 sm:p-0">
                   <span className="col-span-2 text-sm font-semibold text-muted-foreground sm:col-span-1 sm:pt-3 sm:text-center">
-                    <span className="sm:sr-only">Segment </span>
+                    <span className="sm:sr-only">{t('admin.settings.wheel.segment')} </span>
                     {i + 1}
                   </span>
-                  <Field label={<><span className="sr-only">Segment {i + 1} </span>Prize (₹)</>} hideLabel={!isMobile} error={amountErr}>
+                  <Field label={<><span className="sr-only">{t('admin.settings.wheel.segment')} {i + 1} </span>{t('admin.settings.wheel.prize')}</>} hideLabel={!isMobile} error={amountErr}>
                     <Input inputMode="decimal" value={seg.amount} onChange={(e) => setSegment(i, 'amount', e.target.value)} />
                   </Field>
-                  <Field label={<><span className="sr-only">Segment {i + 1} </span>Weight</>} hideLabel={!isMobile} error={weightErr}>
+                  <Field label={<><span className="sr-only">{t('admin.settings.wheel.segment')} {i + 1} </span>{t('admin.settings.wheel.weight')}</>} hideLabel={!isMobile} error={weightErr}>
                     <Input inputMode="numeric" value={seg.weight} onChange={(e) => setSegment(i, 'weight', e.target.value)} />
                   </Field>
                   <div className="col-span-2 flex items-center gap-3 text-sm sm:col-span-1 sm:pt-2.5">
-                    <span className="text-muted-foreground sm:sr-only">Odds for {seg.amount ? formatINR(seg.amount, 0) : 'this segment'}</span>
+                    <span className="text-muted-foreground sm:sr-only">{seg.amount ? t('admin.settings.wheel.oddsFor', { prize: formatINR(seg.amount, 0) }) : t('admin.settings.wheel.oddsForSegment')}</span>
                     <span aria-hidden="true" className="hidden h-2 flex-1 overflow-hidden rounded-full bg-muted sm:block">
                       <span className="block h-full rounded-full bg-primary transition-[width]" style={{ width: `${odds.pct[i]!}%` }} />
                     </span>
@@ -226,20 +229,20 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
 
       <Card>
         <CardHeader>
-          <CardTitle>Support and legal details</CardTitle>
-          <CardDescription>Shown on the support page and in the privacy policy and terms. A line stays off the page until it is filled in.</CardDescription>
+          <CardTitle>{t('admin.settings.legal.title')}</CardTitle>
+          <CardDescription>{t('admin.settings.legal.text')}</CardDescription>
         </CardHeader>
         <CardContent className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <Field label="Support contact name" error={err('supportContactName')} hint="Who answers e-mail, e.g. Customer Care Desk">
+          <Field label={t('admin.settings.legal.supportContactName')} error={err('supportContactName')} hint={t('admin.settings.legal.supportContactHint')}>
             <Input value={form.supportContactName} onChange={set('supportContactName')} />
           </Field>
-          <Field label="Postal address" error={err('postalAddress')}>
+          <Field label={t('admin.settings.legal.postalAddress')} error={err('postalAddress')}>
             <Input value={form.postalAddress} onChange={set('postalAddress')} autoComplete="street-address" />
           </Field>
-          <Field label="Registered business name" error={err('legalName')} hint="The legal name in the privacy policy and terms">
+          <Field label={t('admin.settings.legal.legalName')} error={err('legalName')} hint={t('admin.settings.legal.legalNameHint')}>
             <Input value={form.legalName} onChange={set('legalName')} />
           </Field>
-          <Field label="Registered address" error={err('registeredAddress')}>
+          <Field label={t('admin.settings.legal.registeredAddress')} error={err('registeredAddress')}>
             <Input value={form.registeredAddress} onChange={set('registeredAddress')} />
           </Field>
         </CardContent>
@@ -247,26 +250,24 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
 
       <Card>
         <CardHeader>
-          <CardTitle>Abuse protection</CardTitle>
-          <CardDescription>
-            Limits on SMS codes and sign-ups, counted per hour. Mobile carriers share addresses among many people, so keep the per-address limit generous.
-          </CardDescription>
+          <CardTitle>{t('admin.settings.abuse.title')}</CardTitle>
+          <CardDescription>{t('admin.settings.abuse.text')}</CardDescription>
         </CardHeader>
         <CardContent className="flex flex-col gap-4">
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
-            <Field label="SMS per network address per hour" error={err('smsPerAddressPerHour')}>
+            <Field label={t('admin.settings.abuse.smsPerAddress')} error={err('smsPerAddressPerHour')}>
               <Input inputMode="numeric" value={form.smsPerAddressPerHour} onChange={set('smsPerAddressPerHour')} />
             </Field>
-            <Field label="Sign-ups per referral code per hour" error={err('signupsPerReferrerPerHour')}>
+            <Field label={t('admin.settings.abuse.signupsPerReferrer')} error={err('signupsPerReferrerPerHour')}>
               <Input inputMode="numeric" value={form.signupsPerReferrerPerHour} onChange={set('signupsPerReferrerPerHour')} />
             </Field>
-            <Field label="SMS per hour, in total" error={err('smsPerHour')} hint="Past it, new codes wait and the Overview shows an alert.">
+            <Field label={t('admin.settings.abuse.smsPerHour')} error={err('smsPerHour')} hint={t('admin.settings.abuse.smsPerHourHint')}>
               <Input inputMode="numeric" value={form.smsPerHour} onChange={set('smsPerHour')} />
             </Field>
           </div>
           <SwitchRow
-            label="Reward waived activations"
-            description="When an admin activates a user without a payment, pay the referrer the referral reward anyway. Off: only received fees earn rewards."
+            label={t('admin.settings.abuse.rewardWaived')}
+            description={t('admin.settings.abuse.rewardWaivedText')}
             checked={form.rewardWaivedActivations}
             onCheckedChange={(checked) => setForm((f) => ({ ...f, rewardWaivedActivations: checked }))}
           />
@@ -276,8 +277,8 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
       <AndroidAppCard settings={settings} />
 
       <div className="sticky bottom-20 z-10 flex justify-end md:bottom-4">
-        <Button type="submit" size="lg" loading={update.isPending} loadingText="Saving…" className="w-full shadow-raised sm:w-auto">
-          <Save aria-hidden="true" className="size-4" /> Update Settings
+        <Button type="submit" size="lg" loading={update.isPending} loadingText={t('admin.common.saving')} className="w-full shadow-raised sm:w-auto">
+          <Save aria-hidden="true" className="size-4" /> {t('admin.settings.save')}
         </Button>
       </div>
     </form>
@@ -286,6 +287,7 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
 
 /** The Android app package: upload a new version (checked by the server), or remove it. */
 function AndroidAppCard({ settings }: { settings: AdminSettings }) {
+  const t = useT();
   const upload = useUploadAndroidApp();
   const remove = useRemoveAndroidApp();
   const [file, setFile] = useState<File | null>(null);
@@ -299,13 +301,13 @@ function AndroidAppCard({ settings }: { settings: AdminSettings }) {
       { file, version },
       {
         onSuccess: (saved) => {
-          toast({ title: 'App uploaded', description: `Version ${saved.androidApp?.version ?? version} is now on the download page.`, variant: 'success' });
+          toast({ title: t('admin.settings.android.uploaded'), description: t('admin.settings.android.uploadedText', { version: saved.androidApp?.version ?? version }), variant: 'success' });
           setFile(null);
           setVersion('');
         },
         onError: (err) => {
           if (err instanceof ApiError && err.fields) setErrors(err.fields);
-          toast({ title: 'Upload failed', description: errorMessage(err, 'Could not upload the app'), variant: 'destructive' });
+          toast({ title: t('admin.settings.android.uploadFailed'), description: errorMessage(err, t('admin.settings.android.uploadError')), variant: 'destructive' });
         },
       },
     );
@@ -314,27 +316,27 @@ function AndroidAppCard({ settings }: { settings: AdminSettings }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Android app</CardTitle>
+        <CardTitle>{t('admin.settings.android.title')}</CardTitle>
         <CardDescription>
           {app
-            ? `Version ${app.version} (${formatFileSize(app.sizeBytes)}) is offered on the download page.`
-            : 'No app yet: the download page says the Android app is coming and offers the web app instead.'}
+            ? t('admin.settings.android.current', { version: app.version, size: formatFileSize(app.sizeBytes) })
+            : t('admin.settings.android.none')}
         </CardDescription>
       </CardHeader>
       <CardContent className="grid grid-cols-1 items-start gap-4 sm:grid-cols-[1fr_10rem_auto]">
-        <Field label="APK file" error={errors.apk} hint="An .apk of at most 50 MB">
+        <Field label={t('admin.settings.android.apk')} error={errors.apk} hint={t('admin.settings.android.apkHint')}>
           <Input type="file" accept=".apk,application/vnd.android.package-archive" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
         </Field>
-        <Field label="Version" error={errors.version}>
+        <Field label={t('admin.settings.android.version')} error={errors.version}>
           <Input value={version} onChange={(e) => setVersion(e.target.value)} placeholder="1.0.0" inputMode="decimal" />
         </Field>
         <div className="flex gap-2 sm:pt-7">
-          <Button type="button" onClick={onUpload} loading={upload.isPending} loadingText="Uploading…" disabled={!file}>
-            <Upload aria-hidden="true" className="size-4" /> Upload
+          <Button type="button" onClick={onUpload} loading={upload.isPending} loadingText={t('admin.settings.android.uploading')} disabled={!file}>
+            <Upload aria-hidden="true" className="size-4" /> {t('admin.settings.android.upload')}
           </Button>
           {app ? (
-            <Button type="button" variant="outline" loading={remove.isPending} loadingText="Removing…" onClick={() => remove.mutate()}>
-              Remove
+            <Button type="button" variant="outline" loading={remove.isPending} loadingText={t('admin.settings.android.removing')} onClick={() => remove.mutate()}>
+              {t('admin.settings.android.remove')}
             </Button>
           ) : null}
         </div>

@@ -10,29 +10,31 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { SkeletonList } from '../../../components/ui/skeleton.tsx';
 import { Table, type TableColumn } from '../../../components/ui/table.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
+import { useT, type Translate } from '../../../i18n/t.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { formatDate, formatINR } from '../../../lib/format.ts';
 import { useActivateUser, useAdminSettings, useUsers } from '../api.ts';
 import { useDebouncedValue } from '../use-debounced-value.ts';
 import { DecisionDialog } from './decision-dialog.tsx';
-import { ListToolbar, LoadMore } from './list-toolbar.tsx';
+import { ListToolbar, LoadMore, type StatusOption } from './list-toolbar.tsx';
 
-const STATUS_OPTIONS = [
-  { value: 'all', label: 'All users' },
-  { value: 'active', label: 'Active' },
-  { value: 'pending', label: 'Pending' },
+const STATUS_OPTIONS: readonly StatusOption[] = [
+  { value: 'all', label: 'admin.users.all' },
+  { value: 'active', label: 'admin.users.active' },
+  { value: 'pending', label: 'admin.users.pending' },
 ];
 
 /** What a direct activation really does: no fee came in, so it is waived; the reward follows the setting. */
-function waiverText(settings: AdminSettings | undefined): string {
-  const fee = settings ? formatINR(settings.activationFee) : 'the activation';
+function waiverText(settings: AdminSettings | undefined, t: Translate): string {
+  const fee = settings ? t('admin.users.waiverFee', { fee: formatINR(settings.activationFee) }) : t('admin.users.waiverNoFee');
   const reward = settings?.rewardWaivedActivations
-    ? `The referrer is paid the ${formatINR(settings.referralReward)} referral reward.`
-    : 'The referrer is not paid a referral reward (Settings › Reward waived activations).';
-  return `No payment was received: the account becomes active and ${fee} fee is recorded as waived. ${reward} This cannot be undone.`;
+    ? t('admin.users.rewardPaid', { reward: formatINR(settings.referralReward) })
+    : t('admin.users.rewardNotPaid');
+  return `${fee} ${reward} ${t('admin.users.cannotUndo')}`;
 }
 
 export function UsersTab() {
+  const t = useT();
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState('all');
   const q = useDebouncedValue(search);
@@ -46,11 +48,11 @@ export function UsersTab() {
   const onActivate = (user: AdminUser, reason: string) => {
     activate.mutate({ id: user.id, reason }, {
       onSuccess: () => {
-        toast({ title: 'User activated', description: `${user.username} is now active.`, variant: 'success' });
+        toast({ title: t('admin.users.activated'), description: t('admin.users.activatedText', { username: user.username }), variant: 'success' });
         setConfirming(null);
       },
       onError: (err) => {
-        toast({ title: 'Error', description: errorMessage(err, 'Failed to activate user'), variant: 'destructive' });
+        toast({ title: t('admin.common.error'), description: errorMessage(err, t('admin.users.activateFailed')), variant: 'destructive' });
         setConfirming(null);
       },
     });
@@ -59,7 +61,7 @@ export function UsersTab() {
   const columns: TableColumn<AdminUser>[] = [
     {
       key: 'user',
-      header: 'User',
+      header: t('admin.common.user'),
       mobile: 'title',
       cell: (u) => (
         <div className="min-w-0">
@@ -70,18 +72,18 @@ export function UsersTab() {
         </div>
       ),
     },
-    { key: 'email', header: 'Email / Phone', cell: (u) => <span className="break-all">{u.email ?? u.phone ?? '—'}</span> },
-    { key: 'status', header: 'Status', cell: (u) => <StatusBadge status={u.isActivated ? 'active' : 'inactive'} /> },
-    { key: 'balance', header: 'Wallet', align: 'right', cell: (u) => <Amount value={u.walletBalance} className="font-semibold" /> },
-    { key: 'joined', header: 'Joined', cell: (u) => <span className="whitespace-nowrap">{formatDate(u.createdAt)}</span> },
+    { key: 'email', header: t('admin.users.emailPhone'), cell: (u) => <span className="break-all">{u.email ?? u.phone ?? '—'}</span> },
+    { key: 'status', header: t('admin.common.status'), cell: (u) => <StatusBadge status={u.isActivated ? 'active' : 'inactive'} /> },
+    { key: 'balance', header: t('admin.users.wallet'), align: 'right', cell: (u) => <Amount value={u.walletBalance} className="font-semibold" /> },
+    { key: 'joined', header: t('admin.users.joined'), cell: (u) => <span className="whitespace-nowrap">{formatDate(u.createdAt)}</span> },
     {
       key: 'actions',
-      header: <span className="sr-only">Actions</span>,
+      header: <span className="sr-only">{t('admin.common.actions')}</span>,
       align: 'right',
       cell: (u) =>
         u.isActivated ? null : (
-          <Button size="sm" variant="success" onClick={() => setConfirming(u)} aria-label={`Activate ${u.username}`}>
-            <UserCheck aria-hidden="true" className="size-4" /> Activate
+          <Button size="sm" variant="success" onClick={() => setConfirming(u)} aria-label={t('admin.users.activateUser', { username: u.username })}>
+            <UserCheck aria-hidden="true" className="size-4" /> {t('admin.users.activate')}
           </Button>
         ),
     },
@@ -89,33 +91,33 @@ export function UsersTab() {
 
   return (
     <div className="flex flex-col gap-4">
-      <ListToolbar search={search} onSearchChange={setSearch} searchLabel="Search name, phone, email" status={status} onStatusChange={setStatus} statusOptions={STATUS_OPTIONS} />
+      <ListToolbar search={search} onSearchChange={setSearch} searchLabel={t('admin.users.search')} status={status} onStatusChange={setStatus} statusOptions={STATUS_OPTIONS} />
       {users.isPending ? (
-        <SkeletonList rows={6} label="Loading users" />
+        <SkeletonList rows={6} label={t('admin.users.loading')} />
       ) : users.isError ? (
         <p role="alert" className="text-sm text-destructive">
-          {errorMessage(users.error, 'Could not load users')}
+          {errorMessage(users.error, t('admin.users.loadError'))}
         </p>
       ) : (
         <>
           <Table
-            caption="Users"
+            caption={t('admin.users.caption')}
             columns={columns}
             rows={rows}
             getRowKey={(u) => u.id}
-            empty={<EmptyState icon={<Users aria-hidden="true" className="size-6" />} title="No users match" description={q || status !== 'all' ? 'Try another search or clear the filter.' : 'New sign-ups will appear here.'} />}
+            empty={<EmptyState icon={<Users aria-hidden="true" className="size-6" />} title={t('admin.users.emptyTitle')} description={q || status !== 'all' ? t('admin.users.emptyFiltered') : t('admin.users.emptyNew')} />}
           />
           {rows.length > 0 ? <LoadMore shown={rows.length} hasNextPage={users.hasNextPage} isFetchingNextPage={users.isFetchingNextPage} onLoadMore={() => void users.fetchNextPage()} /> : null}
         </>
       )}
       {confirming ? (
         <DecisionDialog
-          title={`Activate ${confirming.username}?`}
-          description={waiverText(settings.data)}
-          confirmLabel="Activate"
+          title={t('admin.users.confirmTitle', { username: confirming.username })}
+          description={waiverText(settings.data, t)}
+          confirmLabel={t('admin.users.activate')}
           tone="success"
-          notesLabel="Reason for waiving the fee"
-          notesHint="For example: paid in cash at the office. Saved in the audit log."
+          notesLabel={t('admin.users.reasonLabel')}
+          notesHint={t('admin.users.reasonHint')}
           busy={activate.isPending}
           onConfirm={(reason) => onActivate(confirming, reason)}
           onClose={() => setConfirming(null)}

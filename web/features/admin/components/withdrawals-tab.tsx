@@ -11,6 +11,7 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { SkeletonList } from '../../../components/ui/skeleton.tsx';
 import { Table, type TableColumn } from '../../../components/ui/table.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
+import { useT, type MessageKey } from '../../../i18n/t.ts';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { formatDate, formatINR } from '../../../lib/format.ts';
 import { fetchAllPendingWithdrawals, fetchDownload, fetchImageBlob, useDecideWithdrawal, useWithdrawals, withdrawalScreenshotUrl } from '../api.ts';
@@ -23,7 +24,6 @@ import { DECISION_STATUS_OPTIONS, decisionColumn, useDecisionFlow, userColumn } 
 import { ListToolbar, LoadMore } from './list-toolbar.tsx';
 
 export const SCREENSHOT_STAGGER_MS = 300;
-export const NO_SCREENSHOTS_MESSAGE = 'कोई QR स्क्रीनशॉट उपलब्ध नहीं है / No QR screenshots available';
 
 /** A two-word header on two lines in the wide table; on phone cards the words sit side by side. */
 function TwoLine({ first, second }: { first: string; second: string }) {
@@ -38,28 +38,34 @@ function TwoLine({ first, second }: { first: string; second: string }) {
 type Viewing = { withdrawal: AdminWithdrawal; src: string };
 
 export function WithdrawalsTab() {
+  const t = useT();
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState('pending');
   const q = useDebouncedValue(search);
   const withdrawals = useWithdrawals({ status, q });
   const [viewing, setViewing] = useState<Viewing | null>(null);
-  const [alert, setAlert] = useState<string | null>(null);
+  const [alert, setAlert] = useState<MessageKey | null>(null);
   const [exporting, setExporting] = useState(false);
   const [downloadingAll, setDownloadingAll] = useState(false);
   const rows = withdrawals.data?.pages.flatMap((p) => p.items) ?? [];
   const review = useDecisionFlow<AdminWithdrawal>({
     decide: useDecideWithdrawal(),
-    noun: 'withdrawal',
+    confirmTitle: { approved: t('admin.withdrawals.confirmApprove'), rejected: t('admin.withdrawals.confirmReject') },
     done: (w, decision) => ({
-      title: decision === 'approved' ? 'Withdrawal approved' : 'Withdrawal rejected',
-      description: decision === 'approved' ? `${formatINR(w.amount)} to ${w.username} marked as paid.` : `${formatINR(w.amount)} refunded to ${w.username}'s wallet.`,
+      title: decision === 'approved' ? t('admin.withdrawals.approved') : t('admin.withdrawals.rejected'),
+      description:
+        decision === 'approved'
+          ? t('admin.withdrawals.approvedText', { amount: formatINR(w.amount), username: w.username })
+          : t('admin.withdrawals.rejectedText', { amount: formatINR(w.amount), username: w.username }),
     }),
-    failed: { approved: 'Failed to approve withdrawal', rejected: 'Failed to reject withdrawal' },
+    failed: { approved: t('admin.withdrawals.approveFailed'), rejected: t('admin.withdrawals.rejectFailed') },
     describe: (w, decision) =>
       decision === 'approved'
-        ? `Confirm you have paid ${formatINR(w.amount)} to ${w.username} by ${w.method === 'upi' ? `UPI (${w.upiId ?? ''})` : 'bank transfer'}.`
-        : `${formatINR(w.amount)} goes back to ${w.username}'s wallet.`,
-    approvalReference: { label: 'Transfer reference (UTR)', hint: 'The reference your bank or UPI app gave for this transfer. The user sees it on their withdrawal.' },
+        ? w.method === 'upi'
+          ? t('admin.withdrawals.describeApproveUpi', { amount: formatINR(w.amount), username: w.username, upiId: w.upiId ?? '' })
+          : t('admin.withdrawals.describeApproveBank', { amount: formatINR(w.amount), username: w.username })
+        : t('admin.withdrawals.describeReject', { amount: formatINR(w.amount), username: w.username }),
+    approvalReference: { label: t('admin.withdrawals.referenceLabel'), hint: t('admin.withdrawals.referenceHint') },
   });
 
   const view = async (w: AdminWithdrawal) => {
@@ -68,7 +74,7 @@ export function WithdrawalsTab() {
       const blob = await fetchImageBlob(withdrawalScreenshotUrl(w.id));
       setViewing({ withdrawal: w, src: URL.createObjectURL(blob) });
     } catch (err) {
-      setAlert(err instanceof ApiError ? 'Failed to load screenshot' : 'Error loading screenshot');
+      setAlert(err instanceof ApiError ? 'admin.withdrawals.loadScreenshotFailed' : 'admin.withdrawals.loadScreenshotError');
     }
   };
 
@@ -83,7 +89,7 @@ export function WithdrawalsTab() {
       saveBlob(blob, fileName);
       return true;
     } catch (err) {
-      setAlert(err instanceof ApiError ? 'Failed to download screenshot' : 'Error downloading screenshot');
+      setAlert(err instanceof ApiError ? 'admin.withdrawals.downloadFailed' : 'admin.withdrawals.downloadError');
       return false;
     }
   };
@@ -92,7 +98,8 @@ export function WithdrawalsTab() {
     setAlert(null);
     const withShots = rows.filter((w) => w.hasScreenshot);
     if (withShots.length === 0) {
-      setAlert(NO_SCREENSHOTS_MESSAGE);
+      // The spec's text is bilingual (Hindi / English); the Hindi catalogue shows the Hindi half.
+      setAlert('admin.withdrawals.noScreenshots');
       return;
     }
     setDownloadingAll(true);
@@ -102,7 +109,7 @@ export function WithdrawalsTab() {
         void download(w).finally(() => {
           if (i === withShots.length - 1) {
             setDownloadingAll(false);
-            toast({ title: 'Downloads started', description: `${withShots.length} QR screenshot${withShots.length === 1 ? '' : 's'}`, variant: 'success' });
+            toast({ title: t('admin.withdrawals.downloadsStarted'), description: t('admin.withdrawals.downloadsCount', { count: withShots.length }), variant: 'success' });
           }
         });
       }, i * SCREENSHOT_STAGGER_MS);
@@ -114,26 +121,26 @@ export function WithdrawalsTab() {
     try {
       const pending = await fetchAllPendingWithdrawals();
       if (pending.length === 0) {
-        toast({ title: 'Nothing to export', description: 'There are no pending withdrawals.' });
+        toast({ title: t('admin.withdrawals.nothingToExport'), description: t('admin.withdrawals.noPending') });
         return;
       }
       const day = new Date().toISOString().slice(0, 10);
       saveCsv(payoutCsv(pending), `pending-withdrawals-${day}.csv`);
-      toast({ title: 'CSV exported', description: `${pending.length} pending withdrawal${pending.length === 1 ? '' : 's'} for bank payout.`, variant: 'success' });
+      toast({ title: t('admin.withdrawals.csvExported'), description: t('admin.withdrawals.csvExportedText', { count: pending.length }), variant: 'success' });
     } catch (err) {
-      toast({ title: 'Error', description: errorMessage(err, 'Failed to export withdrawals'), variant: 'destructive' });
+      toast({ title: t('admin.common.error'), description: errorMessage(err, t('admin.withdrawals.exportFailed')), variant: 'destructive' });
     } finally {
       setExporting(false);
     }
   };
 
   const columns: TableColumn<AdminWithdrawal>[] = [
-    userColumn<AdminWithdrawal>(),
-    { key: 'amount', header: 'Amount', align: 'right', cell: (w) => <Amount value={w.amount} className="font-semibold" /> },
-    { key: 'holder', header: <TwoLine first="Account" second="Holder" />, cell: (w) => parseBankDetails(w.bankDetails).accountHolderName || '—' },
+    userColumn<AdminWithdrawal>(t),
+    { key: 'amount', header: t('admin.common.amount'), align: 'right', cell: (w) => <Amount value={w.amount} className="font-semibold" /> },
+    { key: 'holder', header: <TwoLine first={t('admin.withdrawals.holderFirst')} second={t('admin.withdrawals.holderSecond')} />, cell: (w) => parseBankDetails(w.bankDetails).accountHolderName || '—' },
     {
       key: 'account',
-      header: <TwoLine first="Account Number" second="/ UPI ID" />,
+      header: <TwoLine first={t('admin.withdrawals.accountFirst')} second={t('admin.withdrawals.accountSecond')} />,
       cell: (w) =>
         w.method === 'upi' ? (
           <span className="flex flex-col gap-0.5">
@@ -147,41 +154,41 @@ export function WithdrawalsTab() {
           </span>
         ),
     },
-    { key: 'ifsc', header: 'IFSC', cell: (w) => <span className="font-mono text-xs">{w.method === 'upi' ? '—' : parseBankDetails(w.bankDetails).ifscCode || w.ifscCode || '—'}</span> },
+    { key: 'ifsc', header: t('admin.withdrawals.ifsc'), cell: (w) => <span className="font-mono text-xs">{w.method === 'upi' ? '—' : parseBankDetails(w.bankDetails).ifscCode || w.ifscCode || '—'}</span> },
     {
       key: 'screenshot',
-      header: 'Screenshot',
+      header: t('admin.common.screenshot'),
       cell: (w) =>
         w.hasScreenshot ? (
           <div className="flex items-center justify-end gap-1.5 md:justify-start">
             <button
               type="button"
               onClick={() => void view(w)}
-              aria-label={`Enlarge QR screenshot from ${w.username}`}
+              aria-label={t('admin.withdrawals.enlarge', { username: w.username })}
               className="block size-12 shrink-0 overflow-hidden rounded-[8px] border border-border focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
             >
-              <AuthenticatedImage src={withdrawalScreenshotUrl(w.id)} alt={`QR screenshot from ${w.username}`} className="size-full rounded-[8px] bg-muted object-cover" />
+              <AuthenticatedImage src={withdrawalScreenshotUrl(w.id)} alt={t('admin.withdrawals.screenshotAlt', { username: w.username })} className="size-full rounded-[8px] bg-muted object-cover" />
             </button>
             {/* Stacked beside the thumbnail in the table, in a row on phone cards. */}
             <div className="flex gap-1 md:flex-col md:gap-0">
-              <Button size="icon" variant="ghost" className="size-10 md:size-6" onClick={() => void view(w)} aria-label={`View QR screenshot from ${w.username}`} title="View">
+              <Button size="icon" variant="ghost" className="size-10 md:size-6" onClick={() => void view(w)} aria-label={t('admin.withdrawals.viewLabel', { username: w.username })} title={t('admin.withdrawals.view')}>
                 <Eye aria-hidden="true" className="size-4" />
               </Button>
-              <Button size="icon" variant="ghost" className="size-10 md:size-6" onClick={() => void download(w)} aria-label={`Download QR screenshot from ${w.username}`} title="Download">
+              <Button size="icon" variant="ghost" className="size-10 md:size-6" onClick={() => void download(w)} aria-label={t('admin.withdrawals.downloadLabel', { username: w.username })} title={t('admin.withdrawals.download')}>
                 <Download aria-hidden="true" className="size-4" />
               </Button>
             </div>
           </div>
         ) : (
-          <span className="text-xs text-muted-foreground">None</span>
+          <span className="text-xs text-muted-foreground">{t('admin.withdrawals.none')}</span>
         ),
     },
-    { key: 'status', header: 'Status', cell: (w) => <StatusBadge status={w.status} /> },
-    { key: 'date', header: 'Date', cell: (w) => <span className="whitespace-nowrap">{formatDate(w.createdAt)}</span> },
-    decisionColumn<AdminWithdrawal>({
+    { key: 'status', header: t('admin.common.status'), cell: (w) => <StatusBadge status={w.status} /> },
+    { key: 'date', header: t('admin.common.date'), cell: (w) => <span className="whitespace-nowrap">{formatDate(w.createdAt)}</span> },
+    decisionColumn<AdminWithdrawal>(t, {
       compact: true,
-      approveLabel: (w) => `Approve withdrawal for ${w.username}`,
-      rejectLabel: (w) => `Reject withdrawal for ${w.username}`,
+      approveLabel: (w) => t('admin.withdrawals.approveLabel', { username: w.username }),
+      rejectLabel: (w) => t('admin.withdrawals.rejectLabel', { username: w.username }),
       onDecide: review.ask,
       notesClassName: 'max-w-40',
     }),
@@ -192,41 +199,41 @@ export function WithdrawalsTab() {
 
   return (
     <div className="flex flex-col gap-4">
-      <ListToolbar search={search} onSearchChange={setSearch} searchLabel="Search name, phone, account" status={status} onStatusChange={setStatus} statusOptions={DECISION_STATUS_OPTIONS}>
-        <Button variant="outline" onClick={downloadAll} loading={downloadingAll} loadingText="Downloading…">
-          <Images aria-hidden="true" className="size-4" /> Download All QR Screenshots
+      <ListToolbar search={search} onSearchChange={setSearch} searchLabel={t('admin.withdrawals.search')} status={status} onStatusChange={setStatus} statusOptions={DECISION_STATUS_OPTIONS}>
+        <Button variant="outline" onClick={downloadAll} loading={downloadingAll} loadingText={t('admin.withdrawals.downloading')}>
+          <Images aria-hidden="true" className="size-4" /> {t('admin.withdrawals.downloadAll')}
         </Button>
-        <Button variant="outline" onClick={() => void exportCsv()} loading={exporting} loadingText="Exporting…">
-          <FileSpreadsheet aria-hidden="true" className="size-4" /> Export CSV
+        <Button variant="outline" onClick={() => void exportCsv()} loading={exporting} loadingText={t('admin.withdrawals.exporting')}>
+          <FileSpreadsheet aria-hidden="true" className="size-4" /> {t('admin.withdrawals.exportCsv')}
         </Button>
       </ListToolbar>
       {alert ? (
         <div role="alert" className="hc-border flex items-start gap-3 rounded-[12px] border border-destructive/40 bg-destructive-soft p-3 text-sm text-destructive-soft-foreground">
           <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          <p className="flex-1 font-medium">{alert}</p>
-          <button type="button" onClick={() => setAlert(null)} className="rounded-md p-0.5 focus-visible:outline-2 focus-visible:outline-ring" aria-label="Dismiss">
+          <p className="flex-1 font-medium">{t(alert)}</p>
+          <button type="button" onClick={() => setAlert(null)} className="rounded-md p-0.5 focus-visible:outline-2 focus-visible:outline-ring" aria-label={t('admin.withdrawals.dismiss')}>
             <X aria-hidden="true" className="size-4" />
           </button>
         </div>
       ) : null}
       {withdrawals.isPending ? (
-        <SkeletonList rows={6} label="Loading withdrawals" />
+        <SkeletonList rows={6} label={t('admin.withdrawals.loading')} />
       ) : withdrawals.isError ? (
         <p role="alert" className="text-sm text-destructive">
-          {errorMessage(withdrawals.error, 'Could not load withdrawals')}
+          {errorMessage(withdrawals.error, t('admin.withdrawals.loadError'))}
         </p>
       ) : (
         <>
           <Table
-            caption="Withdrawal requests"
+            caption={t('admin.withdrawals.caption')}
             columns={columns}
             rows={rows}
             getRowKey={(w) => w.id}
             empty={
               <EmptyState
                 icon={<Landmark aria-hidden="true" className="size-6" />}
-                title={status === 'pending' && !q ? 'No withdrawals waiting' : 'No withdrawals match'}
-                description={status === 'pending' && !q ? 'New payout requests will appear here.' : 'Try another search or status.'}
+                title={status === 'pending' && !q ? t('admin.withdrawals.emptyWaiting') : t('admin.withdrawals.emptyMatch')}
+                description={status === 'pending' && !q ? t('admin.withdrawals.emptyWaitingText') : t('admin.common.tryAnother')}
               />
             }
           />
@@ -234,10 +241,10 @@ export function WithdrawalsTab() {
         </>
       )}
       {viewing ? (
-        <Dialog open onOpenChange={(open) => (open ? undefined : closeViewer())} title={`QR screenshot · ${viewing.withdrawal.username}`} description={`Withdrawal of ${formatINR(viewing.withdrawal.amount)}`} className="max-w-2xl">
-          <img src={viewing.src} alt={`QR screenshot from ${viewing.withdrawal.username}`} className="max-h-[65vh] w-full rounded-[10px] bg-muted object-contain" />
+        <Dialog open onOpenChange={(open) => (open ? undefined : closeViewer())} title={t('admin.withdrawals.viewerTitle', { username: viewing.withdrawal.username })} description={t('admin.withdrawals.viewerText', { amount: formatINR(viewing.withdrawal.amount) })} className="max-w-2xl">
+          <img src={viewing.src} alt={t('admin.withdrawals.screenshotAlt', { username: viewing.withdrawal.username })} className="max-h-[65vh] w-full rounded-[10px] bg-muted object-contain" />
           <Button variant="outline" className="mt-4 self-end" onClick={() => void download(viewing.withdrawal)}>
-            <Download aria-hidden="true" className="size-4" /> Download
+            <Download aria-hidden="true" className="size-4" /> {t('admin.withdrawals.download')}
           </Button>
         </Dialog>
       ) : null}

@@ -6,20 +6,22 @@ import { StatusBadge } from '../../../components/ui/badge.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { SkeletonList } from '../../../components/ui/skeleton.tsx';
 import { formatDate } from '../../../lib/format.ts';
+import { useT } from '../../../i18n/t.ts';
 
 export function ReferralHistory({ rows, loading }: { rows: ReferredUser[] | undefined; loading: boolean }) {
-  if (loading) return <SkeletonList rows={3} label="Loading referral history" />;
+  const t = useT();
+  if (loading) return <SkeletonList rows={3} label={t('referrals.history.loading')} />;
   if (!rows || rows.length === 0) {
     return (
       <EmptyState
         icon={<UserPlus aria-hidden="true" className="size-6" />}
-        title="No referrals yet - share your code"
-        description="Friends who sign up with your code appear here. You earn when they activate."
+        title={t('referrals.history.emptyTitle')}
+        description={t('referrals.history.emptyText')}
       />
     );
   }
   return (
-    <ul className="flex flex-col divide-y divide-border" aria-label="Referred users">
+    <ul className="flex flex-col divide-y divide-border" aria-label={t('referrals.history.listLabel')}>
       {rows.map((r) => (
         <li key={r.id} className="flex items-center gap-3 py-3 first:pt-0 last:pb-0">
           <span aria-hidden="true" className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary-soft text-sm font-bold uppercase text-primary-soft-foreground">
@@ -27,9 +29,9 @@ export function ReferralHistory({ rows, loading }: { rows: ReferredUser[] | unde
           </span>
           <div className="min-w-0 flex-1">
             <p className="truncate text-sm font-semibold">{r.username}</p>
-            <p className="text-xs text-muted-foreground">Joined {formatDate(r.createdAt)}</p>
+            <p className="text-xs text-muted-foreground">{t('referrals.history.joined', { date: formatDate(r.createdAt) })}</p>
           </div>
-          <StatusBadge status={r.isActivated ? 'active' : 'inactive'} label={r.isActivated ? 'Active' : 'Pending'} />
+          <StatusBadge status={r.isActivated ? 'active' : 'inactive'} label={r.isActivated ? t('referrals.history.active') : t('referrals.history.pending')} />
         </li>
       ))}
     </ul>

@@ -7,6 +7,7 @@ import { Amount } from '../../../components/ui/amount.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { useT } from '../../../i18n/t.ts';
 import { RESULT_PHASES, type ResultPhase } from '../api.ts';
 
 export interface SpinResultDialogProps {
@@ -16,6 +17,7 @@ export interface SpinResultDialogProps {
 }
 
 export function SpinResultDialog({ result, onClose, onSpinAgain }: SpinResultDialogProps) {
+  const t = useT();
   const [phase, setPhase] = useState<ResultPhase>('initial');
 
   useEffect(() => {
@@ -34,17 +36,17 @@ export function SpinResultDialog({ result, onClose, onSpinAgain }: SpinResultDia
       onOpenChange={(o) => {
         if (!o) onClose();
       }}
-      title={phase === 'initial' ? 'Spin Result' : won ? 'Congratulations!' : 'Better luck next time'}
+      title={phase === 'initial' ? t('spin.result.title') : won ? t('spin.result.congrats') : t('spin.result.betterLuck')}
       className="text-center"
       footer={
         phase === 'final' && result ? (
           <>
             {result.spinsRemaining > 0 ? (
               <Button variant="outline" onClick={onSpinAgain}>
-                Spin Again ({result.spinsRemaining} left)
+                {t('spin.result.spinAgain', { count: result.spinsRemaining })}
               </Button>
             ) : null}
-            <Button onClick={onClose}>Done</Button>
+            <Button onClick={onClose}>{t('spin.result.done')}</Button>
           </>
         ) : null
       }
@@ -59,27 +61,27 @@ export function SpinResultDialog({ result, onClose, onSpinAgain }: SpinResultDia
           >
             {phase === 'initial' ? <Gift aria-hidden="true" className="size-9" /> : phase === 'jackpot' ? <Sparkles aria-hidden="true" className="size-9" /> : <PartyPopper aria-hidden="true" className="size-9" />}
           </span>
-          {phase === 'initial' ? <p className="text-sm text-muted-foreground">Opening your prize…</p> : null}
-          {phase === 'jackpot' ? <p className="text-lg font-bold text-warning-soft-foreground">{won ? 'You hit a prize!' : 'The wheel has stopped'}</p> : null}
+          {phase === 'initial' ? <p className="text-sm text-muted-foreground">{t('spin.result.opening')}</p> : null}
+          {phase === 'jackpot' ? <p className="text-lg font-bold text-warning-soft-foreground">{won ? t('spin.result.hit') : t('spin.result.stopped')}</p> : null}
           {shown ? (
             <div className="flex flex-col items-center gap-1">
-              <p className="text-sm font-medium text-muted-foreground">You won</p>
+              <p className="text-sm font-medium text-muted-foreground">{t('spin.result.youWon')}</p>
               <p className="text-4xl font-black tracking-tight text-success" data-testid="spin-prize">
                 <Amount value={result.prize} />
               </p>
-              <p className="text-sm text-muted-foreground">Added to your wallet</p>
+              <p className="text-sm text-muted-foreground">{t('spin.result.added')}</p>
             </div>
           ) : null}
           {phase === 'final' ? (
             <dl className="hc-border mt-2 grid w-full grid-cols-2 divide-x divide-border rounded-[12px] border border-border text-sm">
               <div className="p-3">
-                <dt className="text-muted-foreground">New balance</dt>
+                <dt className="text-muted-foreground">{t('spin.result.newBalance')}</dt>
                 <dd className="font-bold" data-testid="spin-new-balance">
                   <Amount value={result.newBalance} />
                 </dd>
               </div>
               <div className="p-3">
-                <dt className="text-muted-foreground">Spins left</dt>
+                <dt className="text-muted-foreground">{t('spin.result.spinsLeft')}</dt>
                 <dd className="tabular font-bold">{result.spinsRemaining}</dd>
               </div>
             </dl>

@@ -8,6 +8,7 @@ import { forwardRef, useImperativeHandle, useRef, useState } from 'react';
 import { cn } from '../../../lib/cn.ts';
 import { formatINR } from '../../../lib/format.ts';
 import { formatChance } from '../chance.ts';
+import { useT } from '../../../i18n/t.ts';
 
 export interface SpinWheelHandle {
   spinTo(segmentIndex: number, durationMs: number): Promise<void>;
@@ -42,6 +43,7 @@ function point(deg: number, r: number): string {
 }
 
 const SpinWheel = forwardRef<SpinWheelHandle, SpinWheelProps>(function SpinWheel({ segments, spinning, disabled, onGo }, ref) {
+  const t = useT();
   const wheel = useRef<SVGGElement>(null);
   const rotation = useRef(0);
   // The wheel's angle at rest: labels are turned by its opposite so they read level.
@@ -81,9 +83,12 @@ const SpinWheel = forwardRef<SpinWheelHandle, SpinWheelProps>(function SpinWheel
         viewBox="-110 -110 220 220"
         className="size-full drop-shadow-md"
         role="img"
-        aria-label={`Prize wheel with ${segments.length} segments: ${segments
-          .map((seg) => `${formatINR(seg.amount, 0)}${seg.probability !== undefined ? ` (${formatChance(seg.probability)} chance)` : ''}`)
-          .join(', ')}`}
+        aria-label={t('spin.wheel.label', {
+          count: segments.length,
+          segments: segments
+            .map((seg) => `${formatINR(seg.amount, 0)}${seg.probability !== undefined ? ` ${t('spin.wheel.segmentChance', { chance: formatChance(seg.probability) })}` : ''}`)
+            .join(', '),
+        })}
       >
         <circle r="108" className="fill-primary" />
         <circle r="100" className="fill-card" />
@@ -123,13 +128,13 @@ const SpinWheel = forwardRef<SpinWheelHandle, SpinWheelProps>(function SpinWheel
         type="button"
         onClick={onGo}
         disabled={disabled}
-        aria-label={spinning ? 'Spinning' : 'GO - spin the wheel'}
+        aria-label={spinning ? t('spin.wheel.spinning') : t('spin.wheel.goLabel')}
         className={cn(
           'absolute left-1/2 top-1/2 flex size-20 -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full border-4 border-card bg-warning text-xl font-black tracking-wide text-warning-foreground shadow-raised transition-transform',
           'hover:scale-105 focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-ring active:scale-95 disabled:cursor-not-allowed disabled:opacity-90',
         )}
       >
-        GO
+        {t('spin.wheel.go')}
       </button>
     </div>
   );

@@ -10,6 +10,7 @@ import { Sheet } from '../../../components/ui/sheet.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useIsMobile } from '../../../lib/use-media-query.ts';
 import { activeFilterCount, EMPTY_FILTER, type ListFilter } from '../filters.ts';
+import { useT } from '../../../i18n/t.ts';
 
 export interface ListToolbarProps {
   filter: ListFilter;
@@ -24,6 +25,7 @@ export interface ListToolbarProps {
 }
 
 export function ListToolbar({ filter, onFilterChange, typeOptions, statusOptions, onRefresh, refreshing, onExport, exportDisabled, className }: ListToolbarProps) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState<ListFilter>(filter);
   const isMobile = useIsMobile();
@@ -31,11 +33,11 @@ export function ListToolbar({ filter, onFilterChange, typeOptions, statusOptions
 
   return (
     <div className={cn('flex flex-wrap items-center gap-2', className)}>
-      <Button variant="outline" size="sm" onClick={onRefresh} disabled={refreshing} aria-label={refreshing ? 'Refreshing' : 'Refresh'}>
-        <RefreshCw aria-hidden="true" className={cn('size-4', refreshing && 'animate-spin')} /> Refresh
+      <Button variant="outline" size="sm" onClick={onRefresh} disabled={refreshing} aria-label={refreshing ? t('transactions.toolbar.refreshing') : t('transactions.toolbar.refresh')}>
+        <RefreshCw aria-hidden="true" className={cn('size-4', refreshing && 'animate-spin')} /> {t('transactions.toolbar.refresh')}
       </Button>
       <Button variant="outline" size="sm" onClick={onExport} disabled={exportDisabled}>
-        <Download aria-hidden="true" className="size-4" /> Export
+        <Download aria-hidden="true" className="size-4" /> {t('transactions.toolbar.export')}
       </Button>
       <Sheet
         open={open}
@@ -44,29 +46,29 @@ export function ListToolbar({ filter, onFilterChange, typeOptions, statusOptions
           setOpen(o);
         }}
         side={isMobile ? 'bottom' : 'right'}
-        title="Filter"
-        description="Show only the entries you need. The export follows the filter."
+        title={t('transactions.toolbar.filter')}
+        description={t('transactions.toolbar.filterDescription')}
         trigger={
           <Button variant={count ? 'secondary' : 'outline'} size="sm">
-            <SlidersHorizontal aria-hidden="true" className="size-4" /> Filter
+            <SlidersHorizontal aria-hidden="true" className="size-4" /> {t('transactions.toolbar.filter')}
             {count ? <span className="tabular ml-0.5 rounded-full bg-primary px-1.5 text-xs text-primary-foreground">{count}</span> : null}
           </Button>
         }
       >
         <div className="flex flex-col gap-4 p-5 pt-2">
           {typeOptions ? (
-            <Field label="Type">
-              <Select value={draft.type} onValueChange={(v) => setDraft({ ...draft, type: v })} options={[{ value: 'all', label: 'All types' }, ...typeOptions]} />
+            <Field label={t('transactions.toolbar.type')}>
+              <Select value={draft.type} onValueChange={(v) => setDraft({ ...draft, type: v })} options={[{ value: 'all', label: t('transactions.toolbar.allTypes') }, ...typeOptions]} />
             </Field>
           ) : null}
-          <Field label="Status">
-            <Select value={draft.status} onValueChange={(v) => setDraft({ ...draft, status: v })} options={[{ value: 'all', label: 'All statuses' }, ...statusOptions]} />
+          <Field label={t('transactions.toolbar.status')}>
+            <Select value={draft.status} onValueChange={(v) => setDraft({ ...draft, status: v })} options={[{ value: 'all', label: t('transactions.toolbar.allStatuses') }, ...statusOptions]} />
           </Field>
           <div className={cn('grid gap-3', isMobile && 'grid-cols-2')}>
-            <Field label="From">
+            <Field label={t('transactions.toolbar.from')}>
               <Input type="date" value={draft.from} max={draft.to || undefined} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
             </Field>
-            <Field label="To">
+            <Field label={t('transactions.toolbar.to')}>
               <Input type="date" value={draft.to} min={draft.from || undefined} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />
             </Field>
           </div>
@@ -80,7 +82,7 @@ export function ListToolbar({ filter, onFilterChange, typeOptions, statusOptions
                 setOpen(false);
               }}
             >
-              Reset
+              {t('transactions.toolbar.reset')}
             </Button>
             <Button
               className="flex-1"
@@ -89,7 +91,7 @@ export function ListToolbar({ filter, onFilterChange, typeOptions, statusOptions
                 setOpen(false);
               }}
             >
-              Apply Filters
+              {t('transactions.toolbar.apply')}
             </Button>
           </div>
         </div>

@@ -14,12 +14,13 @@ import { TransactionList } from './transaction-list.tsx';
 import { loadMoreProps } from '../../../lib/paged-history.ts';
 import { formatINR } from '../../../lib/format.ts';
 import { transactionStats } from '../stats.ts';
-
-const TYPE_OPTIONS = Object.entries(TYPE_LABELS).map(([value, label]) => ({ value, label }));
-const STATUS_OPTIONS = Object.entries(STATUS_LABELS).map(([value, label]) => ({ value, label }));
+import { useT } from '../../../i18n/t.ts';
 
 export function TransactionHistoryPanel({ title }: { title?: React.ReactNode }) {
+  const t = useT();
   const q = useTransactions();
+  const typeOptions = Object.entries(TYPE_LABELS).map(([value, key]) => ({ value, label: t(key) }));
+  const statusOptions = Object.entries(STATUS_LABELS).flatMap(([value, key]) => (key ? [{ value, label: t(key) }] : []));
   const [filter, setFilter] = useState<ListFilter>(EMPTY_FILTER);
   const rows = q.data ? applyFilter(q.data, filter) : undefined;
   const filtered = Boolean(q.data && q.data.length > 0 && rows?.length === 0);
@@ -31,12 +32,12 @@ export function TransactionHistoryPanel({ title }: { title?: React.ReactNode }) 
         <ListToolbar
           filter={filter}
           onFilterChange={setFilter}
-          typeOptions={TYPE_OPTIONS}
-          statusOptions={STATUS_OPTIONS}
+          typeOptions={typeOptions}
+          statusOptions={statusOptions}
           refreshing={q.isFetching}
           onRefresh={() => {
             void q.refetch().then((r) => {
-              if (r.isError) toast({ title: 'Error', description: 'Failed to refresh transactions', variant: 'destructive' });
+              if (r.isError) toast({ title: t('transactions.panel.errorTitle'), description: t('transactions.panel.refreshFailed'), variant: 'destructive' });
             });
           }}
           exportDisabled={!rows || rows.length === 0}
@@ -46,17 +47,19 @@ export function TransactionHistoryPanel({ title }: { title?: React.ReactNode }) 
       {q.data && q.data.length > 0 && rows?.length === q.data.length ? <Reconciliation rows={q.data} partial={Boolean(q.hasNextPage)} /> : null}
       {q.data && rows && rows.length !== q.data.length ? (
         <p className="text-xs text-muted-foreground" aria-live="polite">
-          Showing {rows.length} of {q.data.length} {q.hasNextPage ? 'loaded ' : ''}transactions
+          {q.hasNextPage
+            ? t('transactions.panel.showingLoaded', { shown: rows.length, total: q.data.length })
+            : t('transactions.panel.showing', { shown: rows.length, total: q.data.length })}
         </p>
       ) : null}
       {filtered ? (
         <EmptyState
           icon={<SearchX aria-hidden="true" className="size-6" />}
-          title="No transactions match these filters"
-          description="Change or reset the filters to see more."
+          title={t('transactions.panel.noMatchTitle')}
+          description={t('transactions.panel.noMatchText')}
           action={
             <Button variant="outline" size="sm" onClick={() => setFilter(EMPTY_FILTER)}>
-              Reset filters
+              {t('transactions.panel.resetFilters')}
             </Button>
           }
         />
@@ -64,19 +67,21 @@ export function TransactionHistoryPanel({ title }: { title?: React.ReactNode }) 
         <TransactionList rows={rows} loading={q.isPending} />
       )}
       <LoadMoreButton {...loadMoreProps(q, 'transactions')} />
-      {q.isError ? <p className="text-sm text-destructive">Could not load transactions. Tap Refresh to try again.</p> : null}
+      {q.isError ? <p className="text-sm text-destructive">{t('transactions.panel.loadFailed')}</p> : null}
     </div>
   );
 }
 
 /** The history, summed: opening + credits - debits = the balance, so a person can check it adds up. */
 function Reconciliation({ rows, partial }: { rows: Parameters<typeof transactionStats>[0]; partial: boolean }) {
+  const t = useT();
   const s = transactionStats(rows);
   if (s.opening === null || s.closing === null) return null;
+  const sums = { opening: formatINR(s.opening), credits: formatINR(s.credits), debits: formatINR(s.debits) };
   return (
     <p className="tabular rounded-[10px] bg-muted px-3 py-2 text-xs text-muted-foreground">
-      {partial ? 'Before these' : 'Opening balance'} {formatINR(s.opening)} + credits {formatINR(s.credits)} − debits {formatINR(s.debits)} ={' '}
-      <span className="font-semibold text-foreground">balance {formatINR(s.closing)}</span>
+      {partial ? t('transactions.reconciliation.before', sums) : t('transactions.reconciliation.opening', sums)}{' '}
+      <span className="font-semibold text-foreground">{t('transactions.reconciliation.balance', { closing: formatINR(s.closing) })}</span>
     </p>
   );
 }

@@ -11,6 +11,8 @@ import { SkeletonList } from '../../../components/ui/skeleton.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatDate, formatINR } from '../../../lib/format.ts';
 import { STATUS_LABELS, TYPE_LABELS } from '../filters.ts';
+import { useT } from '../../../i18n/t.ts';
+import { translateServerText } from '../../../i18n/server-text.ts';
 
 export interface TransactionListProps {
   rows: Transaction[] | undefined;
@@ -19,25 +21,27 @@ export interface TransactionListProps {
   label?: string;
 }
 
-export function TransactionList({ rows, loading, empty, label = 'Transactions' }: TransactionListProps) {
-  if (loading) return <SkeletonList rows={4} label="Loading transactions" />;
+export function TransactionList({ rows, loading, empty, label }: TransactionListProps) {
+  const t = useT();
+  if (loading) return <SkeletonList rows={4} label={t('transactions.list.loading')} />;
   if (!rows || rows.length === 0) {
     return (
       empty ?? (
         <EmptyState
           icon={<ReceiptText aria-hidden="true" className="size-6" />}
-          title="No transactions yet"
-          description="Referral rewards, spin prizes and withdrawals will appear here."
+          title={t('transactions.list.emptyTitle')}
+          description={t('transactions.list.emptyText')}
         />
       )
     );
   }
   return (
-    <ul className="flex flex-col divide-y divide-border" aria-label={label}>
-      {rows.map((t) => {
-        const credit = t.direction === 'credit';
+    <ul className="flex flex-col divide-y divide-border" aria-label={label ?? t('transactions.list.label')}>
+      {rows.map((tx) => {
+        const credit = tx.direction === 'credit';
+        const status = STATUS_LABELS[tx.status];
         return (
-          <li key={t.id} className="flex items-center gap-3 py-3 first:pt-0 last:pb-0">
+          <li key={tx.id} className="flex items-center gap-3 py-3 first:pt-0 last:pb-0">
             <span
               className={cn(
                 'flex size-10 shrink-0 items-center justify-center rounded-full',
@@ -48,16 +52,16 @@ export function TransactionList({ rows, loading, empty, label = 'Transactions' }
             </span>
             <div className="flex min-w-0 flex-1 flex-col gap-1">
               <div className="flex items-start justify-between gap-3">
-                <p className="line-clamp-2 min-w-0 text-sm font-semibold">{t.description}</p>
-                <Amount value={t.amount} sign={t.direction} className={cn('shrink-0 text-sm font-bold', !credit && 'text-foreground')} />
+                <p className="line-clamp-2 min-w-0 text-sm font-semibold">{translateServerText(tx.description)}</p>
+                <Amount value={tx.amount} sign={tx.direction} className={cn('shrink-0 text-sm font-bold', !credit && 'text-foreground')} />
               </div>
               <div className="flex items-end justify-between gap-3">
                 <p className="min-w-0 text-xs text-muted-foreground">
-                  {TYPE_LABELS[t.type]} · {credit ? 'Credit' : 'Debit'} · <span className="whitespace-nowrap">{formatDate(t.createdAt)}</span>
+                  {t(TYPE_LABELS[tx.type])} · {credit ? t('transactions.list.credit') : t('transactions.list.debit')} · <span className="whitespace-nowrap">{formatDate(tx.createdAt)}</span>
                 </p>
                 <div className="flex shrink-0 flex-col items-end gap-1">
-                  <StatusBadge status={t.status} label={STATUS_LABELS[t.status]} />
-                  {t.balanceAfter !== undefined ? <span className="tabular text-xs text-muted-foreground">Balance {formatINR(t.balanceAfter)}</span> : null}
+                  <StatusBadge status={tx.status} label={status ? t(status) : undefined} />
+                  {tx.balanceAfter !== undefined ? <span className="tabular text-xs text-muted-foreground">{t('transactions.list.balance', { amount: formatINR(tx.balanceAfter) })}</span> : null}
                 </div>
               </div>
             </div>

@@ -24,6 +24,8 @@ import { toast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatINR } from '../../../lib/format.ts';
 import { newRequestKey, useWithdraw } from '../api.ts';
+import { useT } from '../../../i18n/t.ts';
+import { translateServerText } from '../../../i18n/server-text.ts';
 
 type FieldName = 'accountNumber' | 'ifscCode' | 'upiId';
 type FieldErrors = Partial<Record<FieldName, string>>;
@@ -32,7 +34,13 @@ function fail(title: string, description?: string) {
   toast({ title, description, variant: 'destructive' });
 }
 
+/** A toast from a text the server also sends (the contract's messages), in the reader's language. */
+function failServer(title: string, description?: string) {
+  fail(translateServerText(title), description === undefined ? undefined : translateServerText(description));
+}
+
 export function WithdrawForm({ balance, minWithdrawal }: { balance: string; minWithdrawal: string }) {
+  const t = useT();
   const withdraw = useWithdraw();
   const fileInput = useRef<HTMLInputElement>(null);
   const requestKey = useRef(newRequestKey());
@@ -57,13 +65,13 @@ export function WithdrawForm({ balance, minWithdrawal }: { balance: string; minW
   function onSubmit(e: FormEvent) {
     e.preventDefault();
     const amountPaise = parseRupees(amount.trim());
-    if (amountPaise === null || amountPaise < minPaise) return fail('Invalid Amount', minimumWithdrawalMessage(minPaise));
-    if (!holder.trim()) return fail(WITHDRAW_MESSAGES.holder);
-    if (method === 'bank' && !account.trim()) return fail(WITHDRAW_MESSAGES.accountNumber);
-    if (method === 'bank' && !ifsc.trim()) return fail(WITHDRAW_MESSAGES.ifsc);
-    if (method === 'upi' && !upiId.trim()) return fail(WITHDRAW_MESSAGES.upiId);
-    if (amountPaise > balancePaise) return fail('Insufficient Balance', "You don't have enough balance for this withdrawal");
-    if (screenshot && !screenshot.type.startsWith('image/')) return fail('Invalid File Type', 'Please upload an image file (PNG, JPG, JPEG)');
+    if (amountPaise === null || amountPaise < minPaise) return fail(t('wallet.toast.invalidAmount'), translateServerText(minimumWithdrawalMessage(minPaise)));
+    if (!holder.trim()) return failServer(WITHDRAW_MESSAGES.holder);
+    if (method === 'bank' && !account.trim()) return failServer(WITHDRAW_MESSAGES.accountNumber);
+    if (method === 'bank' && !ifsc.trim()) return failServer(WITHDRAW_MESSAGES.ifsc);
+    if (method === 'upi' && !upiId.trim()) return failServer(WITHDRAW_MESSAGES.upiId);
+    if (amountPaise > balancePaise) return fail(t('wallet.toast.insufficientTitle'), t('wallet.toast.insufficientText'));
+    if (screenshot && !screenshot.type.startsWith('image/')) return fail(t('wallet.toast.invalidFileTitle'), t('wallet.toast.invalidFileText'));
 
     const accountNumber = account.replace(/[\s-]/g, '');
     const ifscCode = ifsc.trim().toUpperCase();
@@ -88,7 +96,7 @@ export function WithdrawForm({ balance, minWithdrawal }: { balance: string; minW
       {
         onSuccess: () => {
           requestKey.current = newRequestKey();
-          toast({ title: 'Withdrawal Requested', description: 'Your request is pending and will be processed in 24-48 hours.', variant: 'success' });
+          toast({ title: t('wallet.toast.requestedTitle'), description: t('wallet.toast.requestedText'), variant: 'success' });
           setAmount('');
           setScreenshot(null);
         },
@@ -96,12 +104,13 @@ export function WithdrawForm({ balance, minWithdrawal }: { balance: string; minW
           // A definite answer from the server ends this attempt; a network failure keeps the key so a retry is safe.
           if (err instanceof ApiError) requestKey.current = newRequestKey();
           if (err instanceof ApiError && err.code) {
-            const t = describeWalletError({ code: err.code, message: err.serverMessage ?? 'Withdrawal failed' }, 'Withdrawal failed');
+            const failed = t('wallet.toast.failed');
+            const d = describeWalletError({ code: err.code, message: err.serverMessage ?? failed }, failed);
             if (err.fields) setErrors((prev) => ({ ...prev, ...err.fields }));
-            if (['BELOW_MINIMUM', 'INSUFFICIENT_BALANCE', 'INVALID_FILE', 'NO_SPINS'].includes(err.code)) return fail(t.title, t.description);
-            return fail('Error', err.serverMessage ?? 'Withdrawal failed');
+            if (['BELOW_MINIMUM', 'INSUFFICIENT_BALANCE', 'INVALID_FILE', 'NO_SPINS'].includes(err.code)) return failServer(d.title, d.description);
+            return fail(t('wallet.toast.error'), err.serverMessage !== null ? translateServerText(err.serverMessage) : failed);
           }
-          fail('Error', 'Withdrawal failed');
+          fail(t('wallet.toast.error'), t('wallet.toast.failed'));
         },
       },
     );
@@ -111,7 +120,7 @@ export function WithdrawForm({ balance, minWithdrawal }: { balance: string; minW
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-      <Field label="Amount" hint={`Minimum ${formatRupeesShort(minPaise)}. Processed in 24-48 hours.`}>
+      <Field label={t('wallet.withdraw.amount')} hint={t('wallet.withdraw.amountHint', { amount: formatRupeesShort(minPaise) })}>
         <Input
           leading="₹"
           inputMode="decimal"
@@ -123,42 +132,42 @@ export function WithdrawForm({ balance, minWithdrawal }: { balance: string; minW
         />
       </Field>
       {quick.length > 0 ? (
-        <div className="-mt-2 flex flex-wrap gap-2" aria-label="Quick amounts" role="group">
+        <div className="-mt-2 flex flex-wrap gap-2" aria-label={t('wallet.withdraw.quickAmounts')} role="group">
           {quick.map((p) => (
             <Button key={String(p)} variant="outline" size="sm" className="tabular rounded-full" onClick={() => setAmount(formatPaise(p).replace(/\.00$/, ''))}>
               {formatINR(formatPaise(p), 0)}
             </Button>
           ))}
           <Button variant="outline" size="sm" className="rounded-full" onClick={() => setAmount(formatPaise(balancePaise).replace(/\.00$/, ''))}>
-            Max
+            {t('wallet.withdraw.max')}
           </Button>
         </div>
       ) : null}
       <SegmentedControl<PayoutMethod>
-        label="Pay me by"
+        label={t('wallet.withdraw.payBy')}
         value={method}
         onChange={setMethod}
         options={[
-          { value: 'bank', label: 'Bank account', icon: <Landmark aria-hidden="true" className="size-4" /> },
-          { value: 'upi', label: 'UPI ID', icon: <Smartphone aria-hidden="true" className="size-4" /> },
+          { value: 'bank', label: t('wallet.withdraw.bankAccount'), icon: <Landmark aria-hidden="true" className="size-4" /> },
+          { value: 'upi', label: t('wallet.withdraw.upiId'), icon: <Smartphone aria-hidden="true" className="size-4" /> },
         ]}
       />
-      <Field label="Account Holder Name" hint={method === 'upi' ? 'The name your UPI app shows for this UPI ID' : undefined}>
-        <Input autoComplete="name" placeholder={method === 'upi' ? 'As your UPI app shows it' : 'As printed on your passbook'} value={holder} onChange={(e) => setHolder(e.target.value)} />
+      <Field label={t('wallet.withdraw.holder')} hint={method === 'upi' ? t('wallet.withdraw.holderHintUpi') : undefined}>
+        <Input autoComplete="name" placeholder={method === 'upi' ? t('wallet.withdraw.holderPlaceholderUpi') : t('wallet.withdraw.holderPlaceholderBank')} value={holder} onChange={(e) => setHolder(e.target.value)} />
       </Field>
       {method === 'bank' ? (
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Account Number" error={errors.accountNumber}>
+          <Field label={t('wallet.withdraw.accountNumber')} error={errors.accountNumber}>
             <Input
               inputMode="numeric"
               autoComplete="off"
-              placeholder="9 to 18 digits"
+              placeholder={t('wallet.withdraw.accountNumberPlaceholder')}
               value={account}
               onChange={(e) => edit('accountNumber', setAccount)(e.target.value.replace(/[^\d\s-]/g, ''))}
               className="tabular"
             />
           </Field>
-          <Field label="IFSC Code" error={errors.ifscCode}>
+          <Field label={t('wallet.withdraw.ifsc')} error={errors.ifscCode}>
             <Input
               autoComplete="off"
               autoCapitalize="characters"
@@ -171,21 +180,21 @@ export function WithdrawForm({ balance, minWithdrawal }: { balance: string; minW
           </Field>
         </div>
       ) : null}
-      <Field label={method === 'upi' ? 'UPI ID' : 'UPI ID (optional)'} error={errors.upiId}>
+      <Field label={method === 'upi' ? t('wallet.withdraw.upiId') : t('wallet.withdraw.upiIdOptional')} error={errors.upiId}>
         <Input autoComplete="off" autoCapitalize="none" placeholder="name@okhdfcbank" value={upiId} onChange={(e) => edit('upiId', setUpiId)(e.target.value)} />
       </Field>
       <div className="flex flex-col gap-1.5">
         <span className="text-sm font-medium" id="withdraw-qr-label">
-          UPI QR Screenshot (optional)
+          {t('wallet.withdraw.qrLabel')}
         </span>
         <div className="flex items-center gap-3">
           <Button variant="outline" onClick={() => fileInput.current?.click()} aria-describedby="withdraw-qr-label withdraw-qr-hint">
-            <ImagePlus aria-hidden="true" className="size-4" /> {screenshot ? 'Change image' : 'Choose image'}
+            <ImagePlus aria-hidden="true" className="size-4" /> {screenshot ? t('wallet.withdraw.changeImage') : t('wallet.withdraw.chooseImage')}
           </Button>
           {screenshot ? (
             <span className="flex min-w-0 items-center gap-1 text-sm">
               <span className="truncate">{screenshot.name}</span>
-              <Button variant="ghost" size="icon" className="size-8" aria-label="Remove screenshot" onClick={() => setScreenshot(null)}>
+              <Button variant="ghost" size="icon" className="size-8" aria-label={t('wallet.withdraw.removeScreenshot')} onClick={() => setScreenshot(null)}>
                 <X aria-hidden="true" className="size-4" />
               </Button>
             </span>
@@ -197,24 +206,24 @@ export function WithdrawForm({ balance, minWithdrawal }: { balance: string; minW
           accept="image/*"
           className="sr-only"
           tabIndex={-1}
-          aria-label="UPI QR Screenshot"
+          aria-label={t('wallet.withdraw.qrInputLabel')}
           onChange={(e) => {
             const f = e.target.files?.[0] ?? null;
             e.target.value = '';
-            if (f && !f.type.startsWith('image/')) return fail('Invalid File Type', 'Please upload an image file (PNG, JPG, JPEG)');
+            if (f && !f.type.startsWith('image/')) return fail(t('wallet.toast.invalidFileTitle'), t('wallet.toast.invalidFileText'));
             setScreenshot(f);
           }}
         />
         <p id="withdraw-qr-hint" className="text-xs text-muted-foreground">
-          PNG, JPG or JPEG, up to 10MB. Helps us pay you faster by UPI.
+          {t('wallet.withdraw.qrHint')}
         </p>
       </div>
-      <Button type="submit" size="lg" disabled={belowMinimum} loading={withdraw.isPending} loadingText="Submitting…" aria-describedby={belowMinimum ? 'withdraw-min-hint' : undefined}>
-        <Send aria-hidden="true" className="size-4" /> Request Withdrawal
+      <Button type="submit" size="lg" disabled={belowMinimum} loading={withdraw.isPending} loadingText={t('wallet.withdraw.submitting')} aria-describedby={belowMinimum ? 'withdraw-min-hint' : undefined}>
+        <Send aria-hidden="true" className="size-4" /> {t('wallet.withdraw.submit')}
       </Button>
       {belowMinimum ? (
         <p id="withdraw-min-hint" className="-mt-2 text-center text-sm font-medium text-warning-soft-foreground">
-          Minimum balance of {formatRupeesShort(minPaise)} required for withdrawal
+          {t('wallet.withdraw.minimumBalance', { amount: formatRupeesShort(minPaise) })}
         </p>
       ) : null}
     </form>

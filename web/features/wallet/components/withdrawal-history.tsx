@@ -9,39 +9,47 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ScrollArea } from '../../../components/ui/scroll-area.tsx';
 import { SkeletonList } from '../../../components/ui/skeleton.tsx';
 import { formatDate } from '../../../lib/format.ts';
+import { useT, type MessageKey } from '../../../i18n/t.ts';
 
-const LABELS = { pending: 'Pending', approved: 'Completed', rejected: 'Rejected' } as const;
+const LABELS = {
+  pending: 'wallet.status.pending',
+  approved: 'wallet.status.completed',
+  rejected: 'wallet.status.rejected',
+} as const satisfies Record<Withdrawal['status'], MessageKey>;
 
 export function WithdrawalHistory({ rows, loading }: { rows: Withdrawal[] | undefined; loading: boolean }) {
-  if (loading) return <SkeletonList rows={3} label="Loading withdrawal history" />;
+  const t = useT();
+  if (loading) return <SkeletonList rows={3} label={t('wallet.history.loading')} />;
   if (!rows || rows.length === 0) {
-    return <EmptyState icon={<Landmark aria-hidden="true" className="size-6" />} title="No withdrawals yet" description="Your withdrawal requests and their status will appear here." />;
+    return <EmptyState icon={<Landmark aria-hidden="true" className="size-6" />} title={t('wallet.history.emptyTitle')} description={t('wallet.history.emptyText')} />;
   }
   return (
     // A fixed 20rem window once the list would be taller than that; short lists take their own height.
-    <ScrollArea className={rows.length > 3 ? 'h-80 pr-3' : 'pr-3'} label="Withdrawal history">
-      <ul className="flex flex-col divide-y divide-border" aria-label="Withdrawal requests">
+    <ScrollArea className={rows.length > 3 ? 'h-80 pr-3' : 'pr-3'} label={t('wallet.history.scrollLabel')}>
+      <ul className="flex flex-col divide-y divide-border" aria-label={t('wallet.history.listLabel')}>
         {rows.map((w) => (
           <li key={w.id} className="flex flex-col gap-1 py-3 first:pt-0">
             <div className="flex items-center justify-between gap-3">
               <Amount value={w.amount} className="text-base font-bold" />
-              <StatusBadge status={w.status === 'approved' ? 'completed' : w.status} label={LABELS[w.status]} />
+              <StatusBadge status={w.status === 'approved' ? 'completed' : w.status} label={t(LABELS[w.status])} />
             </div>
             <p className="truncate text-xs text-muted-foreground">
-              {w.method === 'upi' ? `UPI ${w.upiId ?? ''} · ${w.accountHolderName}` : `${w.accountHolderName} · A/c ${w.accountNumber ?? ''} · ${w.ifscCode ?? ''}`}
+              {w.method === 'upi'
+                ? t('wallet.history.upiLine', { upiId: w.upiId ?? '', name: w.accountHolderName })
+                : t('wallet.history.bankLine', { name: w.accountHolderName, account: w.accountNumber ?? '', ifsc: w.ifscCode ?? '' })}
             </p>
             <p className="text-xs text-muted-foreground">
-              Requested {formatDate(w.createdAt)}
-              {w.processedAt ? ` · ${LABELS[w.status]} ${formatDate(w.processedAt)}` : ''}
+              {t('wallet.history.requested', { date: formatDate(w.createdAt) })}
+              {w.processedAt ? ` · ${t('wallet.history.processed', { status: t(LABELS[w.status]), date: formatDate(w.processedAt) })}` : ''}
             </p>
             {w.payoutReference ? (
               <p className="text-xs text-muted-foreground">
-                Transfer reference (UTR): <span className="font-mono font-semibold text-foreground">{w.payoutReference}</span>
+                {t('wallet.history.utr')} <span className="font-mono font-semibold text-foreground">{w.payoutReference}</span>
               </p>
             ) : null}
             {w.adminNotes ? (
               <p className={w.status === 'rejected' ? 'text-xs font-medium text-destructive' : 'text-xs text-muted-foreground'}>
-                {w.status === 'rejected' ? 'Reason' : 'Note'}: {w.adminNotes}
+                {w.status === 'rejected' ? t('wallet.history.reason') : t('wallet.history.note')}: {w.adminNotes}
               </p>
             ) : null}
           </li>

@@ -1,0 +1,131 @@
+// Journeys in Hindi at 390x844 (a browser whose language is Hindi): sign-up with a validation
+// error, the dashboard, a withdrawal refused by a validation rule, and an admin approving a
+// payment. On every screen: <html lang="hi">, no key shown instead of a text, no button label or
+// heading cut off or overflowing, axe clean, Devanagari drawn in the shipped font.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { readCatalogue } from '../web/i18n/catalogue-files.ts';
+import { createActivatedUser, createAdmin, nextPhone, nextUtr, pngFile, registerUser } from '../server/test/fixtures.ts';
+import { expectNoSeriousA11yViolations, screenshot, signInWithToken, startE2E, waitForAnimations, waitForHeading, waitForToast, type E2E } from './harness.ts';
+
+const hi = readCatalogue('hi');
+/** The Hindi text of a key, with its {placeholders} filled in. */
+function H(key: string, values: Record<string, string> = {}): string {
+  const text = hi[key];
+  if (text === undefined) throw new Error(`no Hindi text for ${key}`);
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+}
+
+const NAMESPACES = 'common|layout|auth|server|dashboard|activation|wallet|transactions|referrals|spin|support|legal|download|admin|adminSecurity';
+const RAW_KEY = new RegExp(`\\b(${NAMESPACES})\\.[a-z][A-Za-z0-9]*\\.[A-Za-z0-9.]+`);
+
+async function checkHindiScreen(page: Page, name: string): Promise<void> {
+  await waitForAnimations(page);
+  expect(await page.evaluate(() => document.documentElement.lang)).toBe('hi');
+  const text = await page.locator('body').innerText();
+  expect(text.match(RAW_KEY)?.[0] ?? null, `${name}: a key shown instead of its text`).toBeNull();
+  expect(text, `${name}: no Hindi on screen`).toMatch(/[\u0900-\u097F]/);
+  // Every visible button and heading fits: nothing scrolls inside it or is cut with an ellipsis.
+  const overflowing = await page.evaluate(() => {
+    const out: string[] = [];
+    for (const el of Array.from(document.querySelectorAll<HTMLElement>('button, [role="button"], a[class*="inline-flex"], h1, h2, h3, [role="tab"]'))) {
+      const box = el.getBoundingClientRect();
+      // Skip what is not drawn (hidden, or visually hidden for screen readers: 1 px boxes).
+      if (box.width <= 1 || box.height <= 1 || getComputedStyle(el).visibility === 'hidden') continue;
+      if (el.scrollWidth > el.clientWidth + 1) out.push(`${el.tagName} "${el.innerText.trim().slice(0, 40)}" ${el.scrollWidth}>${el.clientWidth}`);
+      if (box.right > window.innerWidth + 1) out.push(`${el.tagName} "${el.innerText.trim().slice(0, 40)}" past the right edge`);
+    }
+    return out;
+  });
+  expect(overflowing, `${name}: overflowing buttons or headings`).toEqual([]);
+  // Devanagari is drawn in the font we ship, not boxes or a fallback.
+  await page.evaluate(() => document.fonts.ready);
+  expect(await page.evaluate(() => document.fonts.check('16px "Noto Sans Devanagari Variable"', 'हिन्दी'))).toBe(true);
+  await screenshot(page, `hindi-${name}`);
+  await expectNoSeriousA11yViolations(page, `${name} (Hindi)`);
+}
+
+describe('the product in Hindi, on a phone', () => {
+  let e: E2E;
+  let admin: Awaited<ReturnType<typeof createAdmin>>;
+  beforeAll(async () => {
+    e = await startE2E();
+    admin = await createAdmin(e.server);
+  });
+  afterAll(async () => {
+    await e?.close();
+  });
+
+  it('signs up in Hindi: a validation error, the SMS code in Hindi, the dashboard', async () => {
+    const { page } = await e.newPage('mobile', { locale: 'hi-IN' });
+    const phone = nextPhone();
+    await page.goto(`${e.baseUrl}/register?ref=${admin.user.referralCode}`);
+    await waitForHeading(page, H('auth.register.title'));
+    await page.getByLabel(H('auth.register.referralLabel')).fill('');
+    await page.getByRole('button', { name: H('auth.register.submit') }).click();
+    await page.getByText(H('server.accounts.referralCodeRequired')).waitFor();
+    await checkHindiScreen(page, 'register-errors');
+
+    await page.getByLabel(H('auth.fields.username')).fill('प्रिया शर्मा');
+    await page.getByLabel(H('auth.fields.mobileNumber')).fill(phone);
+    await page.getByLabel(H('auth.fields.password'), { exact: true }).fill('secret123');
+    await page.getByLabel(H('auth.register.referralLabel')).fill(admin.user.referralCode);
+    await page.getByRole('button', { name: H('auth.register.submit') }).click();
+    await waitForToast(page, H('auth.register.successText'));
+    const [sms] = (await e.server.outbox()).filter((m) => m.to === phone);
+    expect(sms!.text).toContain('सत्यापन कोड');
+    await page.getByLabel(H('auth.otp.codeLabel')).fill(sms!.code!);
+    await page.getByRole('button', { name: H('auth.register.verifySubmit') }).click();
+    await page.waitForURL('**/dashboard');
+    await page.getByRole('heading', { name: 'प्रिया शर्मा', level: 1 }).waitFor();
+    await checkHindiScreen(page, 'dashboard-inactive');
+    expect((await e.server.api('GET', '/api/user', { token: await page.evaluate(() => localStorage.getItem('token') ?? '') })).body.language).toBe('hi');
+  });
+
+  it('shows the legal pages translated, saying the English text prevails', async () => {
+    const { page } = await e.newPage('mobile', { locale: 'hi-IN' });
+    for (const path of ['/privacy-policy', '/terms-conditions']) {
+      await page.goto(`${e.baseUrl}${path}`);
+      await page.getByText(H('common.legal.translationNotice')).waitFor();
+      await checkHindiScreen(page, path.slice(1));
+    }
+  });
+
+  it('refuses a withdrawal below the minimum with the reason in Hindi', async () => {
+    const u = await createActivatedUser(e.server, admin.token, admin.user.referralCode);
+    // Two friends activate: ₹800 in the wallet, above the minimum, so the form can be sent.
+    for (let i = 0; i < 2; i++) await createActivatedUser(e.server, admin.token, u.user.referralCode);
+    const { page } = await e.newPage('mobile', { locale: 'hi-IN' });
+    await signInWithToken(page, e.baseUrl, u.token);
+    await page.goto(`${e.baseUrl}/wallet`);
+    await page.getByLabel(H('wallet.withdraw.amount'), { exact: true }).waitFor();
+    await checkHindiScreen(page, 'wallet');
+    await page.getByLabel(H('wallet.withdraw.amount'), { exact: true }).fill('10');
+    await page.getByRole('button', { name: H('wallet.withdraw.submit') }).click();
+    const settings = await e.server.api('GET', '/api/app-settings');
+    const minimum = `₹${String(settings.body.minWithdrawal).replace(/\.00$/, '')}`;
+    await page.getByText(H('server.wallet.minimumWithdrawal', { amount: minimum })).first().waitFor();
+    await checkHindiScreen(page, 'wallet-below-minimum');
+  });
+
+  it('an admin approves a payment in Hindi', async () => {
+    const payer = await registerUser(e.server, admin.user.referralCode, { username: `Ravi ${nextPhone().slice(-3)}` });
+    const form = new FormData();
+    form.set('utrNumber', nextUtr());
+    form.set('screenshot', pngFile());
+    expect((await e.server.upload('POST', '/api/submit-manual-payment', form, { token: payer.token })).status).toBeLessThan(300);
+
+    const { page } = await e.newPage('mobile', { locale: 'hi-IN' });
+    await signInWithToken(page, e.baseUrl, admin.token);
+    await page.goto(`${e.baseUrl}/admin/payments`);
+    const approve = page.getByRole('button', { name: H('admin.payments.approveLabel', { username: payer.user.username }) });
+    await approve.waitFor();
+    await checkHindiScreen(page, 'admin-payments');
+    await approve.click();
+    await page.getByRole('dialog').waitFor();
+    await checkHindiScreen(page, 'admin-approve-dialog');
+    await page.getByRole('dialog').getByRole('button', { name: H('admin.common.approve'), exact: true }).click();
+    await waitForToast(page, H('admin.payments.approved'));
+    expect((await e.server.api('GET', '/api/user', { token: payer.token })).body.isActivated).toBe(true);
+  });
+});
