@@ -129,3 +129,42 @@ describe('the product in Hindi, on a phone', () => {
     expect((await e.server.api('GET', '/api/user', { token: payer.token })).body.isActivated).toBe(true);
   });
 });
+
+describe('the language switch', () => {
+  let e: E2E;
+  beforeAll(async () => {
+    e = await startE2E();
+  });
+  afterAll(async () => {
+    await e?.close();
+  });
+
+  it('switches /login to Hindi, keeps the choice across a reload and saves it on the account at sign-in', async () => {
+    const admin = await createAdmin(e.server);
+    const u = await registerUser(e.server, admin.user.referralCode);
+    const { page } = await e.newPage('mobile');
+    const fonts: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('.woff2')) fonts.push(r.url());
+    });
+    await page.goto(`${e.baseUrl}/login`);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await page.waitForLoadState('networkidle');
+    // English, with the switch showing "हिन्दी": the Devanagari font is not fetched for it.
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    expect(fonts.filter((f) => f.includes('devanagari'))).toEqual([]);
+
+    await page.locator('select:visible').selectOption('hi');
+    await page.waitForFunction(() => document.documentElement.lang === 'hi');
+    await page.getByRole('heading', { name: H('auth.login.title') }).first().waitFor();
+    await page.reload();
+    await page.getByRole('heading', { name: H('auth.login.title') }).first().waitFor();
+    await checkHindiScreen(page, 'login');
+
+    await page.getByLabel(H('auth.fields.mobileNumber')).fill(u.phone);
+    await page.getByLabel(H('auth.fields.password'), { exact: true }).fill('secret123');
+    await page.getByRole('button', { name: H('auth.login.submit') }).click();
+    await page.waitForURL('**/dashboard');
+    await expect.poll(async () => (await e.server.api('GET', '/api/user', { token: u.token })).body.language).toBe('hi');
+  });
+});

@@ -20,3 +20,6 @@ declare module 'virtual:i18n/languages' {
   /** loaders[language][group]() */
   export const loaders: Record<string, Record<string, () => Promise<Catalogue>>>;
 }
+
+// The language switch's own tiny font (web/i18n/vite-plugin.ts).
+declare module 'virtual:i18n/language-names.css';

@@ -20,7 +20,7 @@ export function LanguageMenu() {
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-44">
         {languages.map((l) => (
-          <DropdownMenuItem key={l.code} lang={l.code} onSelect={() => void chooseLanguage(l.code).then(() => saveAccountLanguage(l.code))}>
+          <DropdownMenuItem key={l.code} lang={l.code} className="font-language-names" onSelect={() => void chooseLanguage(l.code).then(() => saveAccountLanguage(l.code))}>
             <Check aria-hidden="true" className={l.code === i18n.locale ? 'size-4' : 'size-4 opacity-0'} />
             {l.name}
           </DropdownMenuItem>

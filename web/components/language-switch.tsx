@@ -28,7 +28,9 @@ export function LanguageSwitch({ className, showLabel = false }: { className?: s
             void chooseLanguage(code).then(() => saveAccountLanguage(code));
           }}
           className={cn(
-            'h-9 cursor-pointer rounded-md border border-input bg-background pr-2 text-sm font-medium text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+            // The names are drawn in their own tiny font (web/i18n/vite-plugin.ts), so showing the
+            // switch does not fetch a whole script's font.
+            'font-language-names h-9 cursor-pointer rounded-md border border-input bg-background pr-2 text-sm font-medium text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
             showLabel ? 'pl-2' : 'pl-7',
           )}
         >

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compileMessageOrThrow, type CompiledMessage } from '@lingui/message-utils/compileMessage';
 import { describe, expect, it } from 'vitest';
+import { ERROR_CODES } from '../../contract/errors.ts';
 import { CATALOGUE_GROUPS, groupOfKey, listLanguages, LOCALES_DIR, readCatalogue } from './catalogue-files.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -71,8 +72,9 @@ describe('message catalogues', () => {
   const used = new Set([...code.matchAll(keyLiteral)].map((m) => m[1]!));
 
   // Strings of the same shape that are not message keys: audit-log action names the admin
-  // activity feed maps to its messages, and a local storage key.
-  const NOT_KEYS = new Set(['admin.setup', 'admin.login', 'admin.login_failed', 'admin.2fa_enabled', 'admin.2fa_reset', 'admin.passkey_added', 'admin.lastEmail']);
+  // activity feed maps to its messages, a local storage key, and the prefix of the texts by error
+  // code (chosen by the code the server sent; checked against contract/errors.ts below).
+  const NOT_KEYS = new Set(['server.code.', 'admin.setup', 'admin.login', 'admin.login_failed', 'admin.2fa_enabled', 'admin.2fa_reset', 'admin.passkey_added', 'admin.lastEmail']);
 
   it('every key the code names exists in English', () => {
     expect([...used].filter((k) => !(k in english) && !NOT_KEYS.has(k) && !/\.(ts|tsx|json|css)$/.test(k))).toEqual([]);
@@ -82,11 +84,17 @@ describe('message catalogues', () => {
     expect(Object.keys(english).filter((k) => !k.startsWith('server.') && !used.has(k))).toEqual([]);
   });
 
+  it('has a general text for every error code the server answers with', () => {
+    expect(ERROR_CODES.filter((code) => !(`server.code.${code}` in english))).toEqual([]);
+    expect(Object.keys(english).filter((k) => k.startsWith('server.code.') && !(ERROR_CODES as readonly string[]).includes(k.slice('server.code.'.length)))).toEqual([]);
+  });
+
   it('the server texts are unique, so each is recognised as one message', () => {
     const seen = new Map<string, string>();
     const duplicates: string[] = [];
     for (const [key, text] of Object.entries(english)) {
-      if (!key.startsWith('server.')) continue;
+      // Texts by error code are chosen by the code, never recognised by their wording.
+      if (!key.startsWith('server.') || key.startsWith('server.code.')) continue;
       if (seen.has(text)) duplicates.push(`${seen.get(text)} = ${key}`);
       seen.set(text, key);
     }

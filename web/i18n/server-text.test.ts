@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activateLanguage, serverTextsReady } from './i18n.ts';
-import { matchServerText, translateServerText } from './server-text.ts';
+import { matchServerText, translateServerError, translateServerText } from './server-text.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -66,5 +66,17 @@ describe('server texts: the most specific template wins', () => {
     const without = matchServerText('Your withdrawal of ₹500.00 has been sent to your UPI priya@okhdfcbank.');
     expect(withRef?.key).not.toBe(without?.key);
     expect(withRef?.values).toMatchObject({ upiId: 'priya@okhdfcbank' });
+  });
+});
+
+describe('server errors by code', () => {
+  it('an unknown text with a known code gets the code\'s general text in Hindi; English keeps the server\'s words', async () => {
+    await activateLanguage('hi');
+    await serverTextsReady();
+    expect(translateServerError('Some new wording the catalogue lacks', 'INSUFFICIENT_BALANCE')).toBe('इसके लिए आपका बैलेंस काफ़ी नहीं है');
+    expect(translateServerError('Some new wording the catalogue lacks', 'NO_SUCH_CODE')).toBe('Some new wording the catalogue lacks');
+    expect(translateServerError('Insufficient Balance', 'INSUFFICIENT_BALANCE')).not.toBe('Insufficient Balance');
+    await activateLanguage('en');
+    expect(translateServerError('Some new wording the catalogue lacks', 'INSUFFICIENT_BALANCE')).toBe('Some new wording the catalogue lacks');
   });
 });

@@ -26,6 +26,7 @@ function index(texts: Record<string, string>): void {
   exact = new Map();
   patterns = [];
   for (const [key, text] of Object.entries(texts)) {
+    if (key.startsWith('server.code.')) continue; // chosen by code, never by wording
     if (!text.includes('{')) {
       if (!exact.has(text)) exact.set(text, key);
       continue;
@@ -65,4 +66,19 @@ export function translateServerText(text: string): string {
   if (i18n.locale === DEFAULT_LANGUAGE) return text;
   const found = matchServerText(text);
   return found ? i18n._(found.key, found.values) : text;
+}
+
+/**
+ * An error the server answered, in the reader's language: its text when we know it, else the
+ * general text for its stable code (`server.code.<CODE>`, one per code of contract/errors.ts),
+ * else the server's English text as sent.
+ */
+export function translateServerError(text: string, code: string | null): string {
+  if (i18n.locale === DEFAULT_LANGUAGE) return text;
+  const found = matchServerText(text);
+  if (found) return i18n._(found.key, found.values);
+  // Keyed by the code the server sent (server texts are exempt from the written-out-keys rule:
+  // web/i18n/catalogue.test.ts checks every code has its text instead).
+  const byCode = code ? `server.code.${code}` : null;
+  return byCode && activeServerTexts()[byCode] !== undefined ? i18n._(byCode) : text;
 }

@@ -1,7 +1,7 @@
 // The one HTTP client of the web app (spec section 7): bearer token from localStorage, cookies sent,
 // JSON content type only with a body, failures raised as ApiError with the server's message.
 import { t } from '../i18n/t.ts';
-import { translateServerText } from '../i18n/server-text.ts';
+import { translateServerError } from '../i18n/server-text.ts';
 
 export const TOKEN_KEY = 'token';
 
@@ -51,10 +51,11 @@ export function isTransientError(err: unknown): boolean {
 
 /**
  * The message to show a person, in their language: the server's message when it sent one (the
- * server speaks English; a text in the `server` catalogue is shown translated), else the fallback.
+ * server speaks English; a text in the `server` catalogue is shown translated, an unknown one by
+ * its code's general text), else the fallback.
  */
 export function errorMessage(err: unknown, fallback: string): string {
-  if (err instanceof ApiError) return err.serverMessage ? translateServerText(err.serverMessage) : fallback;
+  if (err instanceof ApiError) return err.serverMessage ? translateServerError(err.serverMessage, err.code) : fallback;
   if (err instanceof TypeError) return t('common.errors.network');
   return fallback;
 }

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { formatFileSize } from './format.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { formatDate, formatDateTime, formatFileSize, formatINR, formatNumber } from './format.ts';
+import { setFormatLocale } from './format-locale.ts';
 
 describe('formatFileSize', () => {
   it('never says 0 KB for a small file', () => {
@@ -7,5 +8,29 @@ describe('formatFileSize', () => {
     expect(formatFileSize(850)).toBe('850 bytes');
     expect(formatFileSize(12 * 1024)).toBe('12 KB');
     expect(formatFileSize(2.4 * 1024 * 1024)).toBe('2.4 MB');
+  });
+});
+
+describe('amounts and dates per language', () => {
+  afterEach(() => setFormatLocale('en', 'en-IN'));
+  const when = new Date(2026, 8, 5, 14, 7); // 5 Sep 2026, 2:07 pm local time
+
+  it('groups rupees in lakhs and crores in both languages', () => {
+    for (const [code, tag] of [['en', 'en-IN'], ['hi', 'hi-IN']] as const) {
+      setFormatLocale(code, tag);
+      expect(formatINR('12345678.50')).toBe('₹1,23,45,678.50');
+      expect(formatINR('12345678.99', 0)).toBe('₹1,23,45,678');
+      expect(formatNumber(1234567)).toBe('12,34,567');
+    }
+  });
+
+  it("writes dates as 'dd MMM yyyy' in the reader's language", () => {
+    expect(formatDate(when)).toBe('05 Sep 2026');
+    expect(formatDateTime(when)).toBe('05 Sep 2026, 2:07 PM');
+    expect(formatDate('2026-11-23')).toBe('23 Nov 2026');
+    setFormatLocale('hi', 'hi-IN');
+    expect(formatDate(when)).toMatch(/^05 सित॰? 2026$/);
+    expect(formatDateTime(when)).toMatch(/^05 सित॰? 2026, 2:07 (pm|PM|अपराह्न)$/);
+    expect(formatDate('not a date')).toBe('');
   });
 });

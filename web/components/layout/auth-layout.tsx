@@ -11,6 +11,8 @@ import { PublicFooter } from './public-layout.tsx';
 import { SkipLink } from './skip-link.tsx';
 import { useT, type Translate } from '../../i18n/t.ts';
 import { formatINR } from '../../lib/format.ts';
+import { useAppSettings } from '../../lib/app-settings.ts';
+import { DEFAULT_ECONOMICS } from '../../../contract/constants.ts';
 
 /** The panel's texts, already in the reader's language. */
 export interface AuthPanel {
@@ -22,14 +24,14 @@ export interface AuthPanel {
   footnote: ReactNode;
 }
 
-/** The users' panel: the product's promise. */
-function userPanel(t: Translate): AuthPanel {
+/** The users' panel: the product's promise, with the reward and spin rule the settings say. */
+function userPanel(t: Translate, settings: { referralReward: string; referralsPerSpin: number }): AuthPanel {
   return {
     headline: t('auth.panel.headline'),
     lead: t('auth.panel.lead'),
     points: [
-      { icon: Users, title: t('auth.panel.referTitle'), text: t('auth.panel.referText', { amount: formatINR(400, 0) }) },
-      { icon: Gift, title: t('auth.panel.spinsTitle'), text: t('auth.panel.spinsText') },
+      { icon: Users, title: t('auth.panel.referTitle'), text: t('auth.panel.referText', { amount: formatINR(settings.referralReward, 0) }) },
+      { icon: Gift, title: t('auth.panel.spinsTitle'), text: t('auth.panel.spinsText', { count: settings.referralsPerSpin }) },
       { icon: BadgeIndianRupee, title: t('auth.panel.withdrawTitle'), text: t('auth.panel.withdrawText') },
     ],
     footnote: (
@@ -52,7 +54,14 @@ export function AuthLayout({
   panel?: AuthPanel;
 }) {
   const t = useT();
-  const panel = panelProp ?? userPanel(t);
+  const { data: settings } = useAppSettings();
+  const panel =
+    panelProp ??
+    userPanel(t, {
+      // The defaults until the settings arrive (contract/money.ts would bring zod into this bundle).
+      referralReward: settings?.referralReward ?? String(Number(DEFAULT_ECONOMICS.referralRewardPaise) / 100),
+      referralsPerSpin: settings?.referralsPerSpin ?? DEFAULT_ECONOMICS.referralsPerSpin,
+    });
   return (
     <div className="min-h-screen-dvh flex flex-col bg-background lg:flex-row">
       <SkipLink />
