@@ -20,7 +20,9 @@ await build({
   // Packages are bundled too: start-up time is mostly resolving and reading hundreds of small
   // module files. Kept external: those that load files beside themselves (PGlite's WebAssembly,
   // argon2's native binary, pino's worker threads) and pg's optional native driver.
-  external: ['@electric-sql/pglite', '@electric-sql/pglite/*', '@node-rs/argon2', 'pino', 'pg-native'],
+  // The S3 SDK is external too: loaded from node_modules only when STORAGE=s3, so it adds nothing
+  // to the default start.
+  external: ['@electric-sql/pglite', '@electric-sql/pglite/*', '@node-rs/argon2', 'pino', 'pg-native', '@aws-sdk/client-s3'],
   // Bundled CommonJS packages call require(); an ES module has none of its own.
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   sourcemap: true,

@@ -62,6 +62,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
 
   registerErrorHandler(app);
   app.addHook('onResponse', async (request, reply) => {
+    ctx.metrics.observeRequest(request.routeOptions.url, request.method, reply.statusCode, reply.elapsedTime / 1000);
     request.log.info({ method: request.method, url: request.url.split('?')[0], statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request done');
   });
 

@@ -4,6 +4,7 @@ import type { Config } from './env.ts';
 import type { Db } from './db/client.ts';
 import type { SmsProvider } from './sms/sms.provider.ts';
 import type { UploadStore } from './uploads/upload-store.ts';
+import type { AppMetrics } from './metrics/metrics.ts';
 
 export interface AppContext {
   config: Config;
@@ -15,4 +16,7 @@ export interface AppContext {
   now: () => Date;
   /** 32-byte key for secrets at rest (TOTP secrets). */
   secretsKey: Buffer;
+  metrics: AppMetrics;
+  /** Set when the process begins to shut down: /readyz then fails so a balancer stops sending. */
+  lifecycle: { draining: boolean };
 }

@@ -5,8 +5,9 @@ import type { AppContext } from './context.ts';
 import type { Config } from './env.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { createSmsProvider } from './sms/sms.providers.ts';
-import { createLocalUploadStore } from './uploads/upload-store.ts';
+import { createDbUploadStore, createLocalUploadStore, type UploadStore } from './uploads/upload-store.ts';
 import { loadSecretsKey } from './secrets-key.ts';
+import { AppMetrics } from './metrics/metrics.ts';
 import { ensureAppSettings } from './settings/settings.service.ts';
 import { ensurePlatformAccounts } from './ledger/ledger.service.ts';
 import type { SmsProvider } from './sms/sms.provider.ts';
@@ -29,13 +30,29 @@ export async function createContext(config: Config, overrides: ContextOverrides 
       db: database.db,
       dbKind: database.kind,
       sms: overrides.sms ?? createSmsProvider(config, overrides.smsLog),
-      uploads: createLocalUploadStore(path.join(config.dataDir, 'uploads')),
+      uploads: await createUploadStore(config, database),
       now: overrides.now ?? (() => new Date()),
       secretsKey: await loadSecretsKey(config.secretsKey, config.dataDir),
+      metrics: new AppMetrics({ db: database.db, poolStats: () => database.poolStats() }),
+      lifecycle: { draining: false },
     };
     return { ctx, database };
   } catch (err) {
     await database.close().catch(() => undefined);
     throw err;
+  }
+}
+
+/** The store STORAGE names (the S3 SDK is loaded only for s3). */
+export async function createUploadStore(config: Config, database: Database): Promise<UploadStore> {
+  switch (config.storage.kind) {
+    case 'db':
+      return createDbUploadStore(database.db);
+    case 's3': {
+      const { createS3UploadStore } = await import('./uploads/s3-upload-store.ts');
+      return createS3UploadStore(config.storage.s3);
+    }
+    default:
+      return createLocalUploadStore(path.join(config.dataDir, 'uploads'));
   }
 }

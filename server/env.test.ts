@@ -25,7 +25,8 @@ describe('environment parsing', () => {
     [{ NODE_ENV: 'production' }, /^Invalid configuration: SMS_PROVIDER: SMS_PROVIDER=console is for development/],
     [{ SMS_PROVIDER: 'msg91' }, /SMS_PROVIDER=msg91 needs MSG91_AUTH_KEY and MSG91_TEMPLATE_ID/],
     [{ SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: 'a' }, /SMS_PROVIDER=twilio needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM/],
-    [{ STORAGE: 's3' }, /STORAGE=s3 is not available/],
+    [{ STORAGE: 's3' }, /STORAGE=s3 needs S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY/],
+    [{ STORAGE: 'disk' }, /^Invalid configuration: STORAGE: /],
     [{ TRUST_PROXY: 'yes' }, /^Invalid configuration: TRUST_PROXY: /],
     [{ TRUST_PROXY: 'true' }, /^Invalid configuration: TRUST_PROXY: .*true would believe any client/],
     [{ DATABASE_URL: 'postgres://db/app' }, /^Invalid configuration: SECRETS_KEY: SECRETS_KEY is required when DATABASE_URL is set/],
@@ -84,5 +85,20 @@ describe('environment parsing', () => {
   it('starts on PostgreSQL with a shared SECRETS_KEY', () => {
     const r = loadConfig({ DATABASE_URL: 'postgres://db/app', SECRETS_KEY: 'b'.repeat(64) });
     expect(r.ok).toBe(true);
+  });
+
+  it('keeps uploads on disk for the embedded database and in PostgreSQL with DATABASE_URL, unless STORAGE says otherwise', () => {
+    const kind = (env: Record<string, string>) => {
+      const r = loadConfig(env);
+      if (!r.ok) throw new Error(r.error);
+      return r.config.storage;
+    };
+    expect(kind({})).toEqual({ kind: 'local' });
+    expect(kind({ DATABASE_URL: 'postgres://db/app', SECRETS_KEY: 'b'.repeat(64) })).toEqual({ kind: 'db' });
+    expect(kind({ DATABASE_URL: 'postgres://db/app', SECRETS_KEY: 'b'.repeat(64), STORAGE: 'local' })).toEqual({ kind: 'local' });
+    expect(kind({ STORAGE: 's3', S3_BUCKET: 'uploads', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_FORCE_PATH_STYLE: 'true' })).toEqual({
+      kind: 's3',
+      s3: { bucket: 'uploads', region: 'us-east-1', endpoint: 'http://127.0.0.1:9000', accessKeyId: 'id', secretAccessKey: 'secret', forcePathStyle: true },
+    });
   });
 });

@@ -33,7 +33,14 @@ export const EnvSchema = z
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
     REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
-    STORAGE: z.enum(['local', 's3']).default('local'),
+    /** Where uploads live: local disk (embedded default), db (default with DATABASE_URL) or s3. */
+    STORAGE: z.enum(['local', 'db', 's3']).optional(),
+    S3_BUCKET: z.string().min(1).optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_ENDPOINT: z.url().optional(),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
     SMS_PROVIDER: z.enum(['console', 'msg91', 'twilio']).default('console'),
     MSG91_AUTH_KEY: z.string().optional(),
     MSG91_TEMPLATE_ID: z.string().optional(),
@@ -53,6 +60,10 @@ export const EnvSchema = z
     /** Requests per minute per client address across the API, before 429. */
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Bearer token for GET /metrics; unset = no metrics endpoint. */
+    METRICS_TOKEN: z.string().min(16, { error: 'METRICS_TOKEN must be at least 16 characters' }).optional(),
+    /** After SIGTERM, how long /readyz fails before the server stops taking requests (default 5000 in production, else 0). */
+    SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).optional(),
     /** Set by loadConfig, not by the environment: 'tool' for commands that need no secrets key. */
     PURPOSE: z.enum(['server', 'tool']).default('server'),
   })
@@ -76,8 +87,8 @@ export const EnvSchema = z
         message: `SECRETS_KEY is required when ${env.DATABASE_URL ? 'DATABASE_URL is set' : 'NODE_ENV=production'} (64 hex characters, the same for every process; make one with: openssl rand -hex 32)`,
       });
     }
-    if (env.STORAGE === 's3') {
-      ctx.addIssue({ code: 'custom', path: ['STORAGE'], message: 'STORAGE=s3 is not available in this build; use local' });
+    if (env.STORAGE === 's3' && (!env.S3_BUCKET || !env.S3_ACCESS_KEY_ID || !env.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'STORAGE=s3 needs S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (and S3_ENDPOINT for a store other than AWS)' });
     }
   });
 
@@ -105,6 +116,10 @@ export interface Config {
   trustProxy: false | number | string[];
   rateLimitPerMinute: number;
   logLevel: Env['LOG_LEVEL'];
+  metricsToken: string | undefined;
+  shutdownDrainMs: number;
+  /** Where uploads live; `s3` carries its bucket settings. */
+  storage: { kind: 'local' | 'db' } | { kind: 's3'; s3: import('./uploads/s3-upload-store.ts').S3Options };
 }
 
 export function toConfig(env: Env): Config {
@@ -127,6 +142,22 @@ export function toConfig(env: Env): Config {
     trustProxy: env.TRUST_PROXY,
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
     logLevel: env.LOG_LEVEL,
+    metricsToken: env.METRICS_TOKEN,
+    shutdownDrainMs: env.SHUTDOWN_DRAIN_MS ?? (env.NODE_ENV === 'production' ? 5000 : 0),
+    storage:
+      env.STORAGE === 's3'
+        ? {
+            kind: 's3',
+            s3: {
+              bucket: env.S3_BUCKET!,
+              region: env.S3_REGION,
+              endpoint: env.S3_ENDPOINT,
+              accessKeyId: env.S3_ACCESS_KEY_ID!,
+              secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+              forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true',
+            },
+          }
+        : { kind: env.STORAGE ?? (env.DATABASE_URL ? 'db' : 'local') },
   };
 }
 

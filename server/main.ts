@@ -37,6 +37,10 @@ async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info(`${signal}: shutting down`);
+  // Not ready any more: a balancer polling /readyz stops sending; requests still arriving are
+  // served until the drain time is over, then the server closes (finishing those in flight).
+  ctx.lifecycle.draining = true;
+  if (config.shutdownDrainMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
   stopMaintenance();
   await app.close().catch(() => undefined);
   await database.close().catch(() => undefined);

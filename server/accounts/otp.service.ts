@@ -159,7 +159,9 @@ export async function reserveOtp(
 export async function deliverOtp(ctx: AppContext, otp: ReservedOtp): Promise<void> {
   try {
     await ctx.sms.send({ to: otp.phone, text: smsText(otp.language, otp.purpose, otp.code, ctx.config.appName), code: otp.code });
+    ctx.metrics.sms('sent');
   } catch (err) {
+    ctx.metrics.sms('failed');
     await ctx.db.delete(otpCodes).where(eq(otpCodes.id, otp.id));
     if (err instanceof AppError && err.code === 'SMS_FAILED') throw err;
     console.error(redactText(`[sms] ${ctx.sms.name} failed: ${(err as Error).message}`));

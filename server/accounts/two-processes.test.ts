@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase } from '../test/harness.ts';
 import { startServerProcess, type ServerProcess } from '../test/server-process.ts';
-import { createAdmin, nextPhone, type SignedIn } from '../test/fixtures.ts';
+import { createAdmin, nextPhone, nextUtr, PNG_1X1, pngFile, type SignedIn } from '../test/fixtures.ts';
 
 const BASE_URL = process.env.TEST_DATABASE_URL;
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -50,6 +50,22 @@ describe.skipIf(!BASE_URL)('two server processes on one database', () => {
     }
     expect((await a.api('POST', '/api/login', { body: { phone, password: 'secret123' } })).status).toBe(429);
     expect((await b.api('POST', '/api/login', { body: { phone, password: 'secret123' } })).status).toBe(429);
+  });
+
+  it('a proof uploaded through one process is seen through the other (uploads live in PostgreSQL)', async () => {
+    const phone = nextPhone();
+    const reg = await a.api('POST', '/api/register', { body: { username: 'Uploader', phone, password: 'secret123', referralCode: admin.user.referralCode } });
+    const user = await b.api('POST', '/api/verify-otp', { body: { userId: reg.body.userId, otpCode: await a.lastCode(phone) } });
+    const form = new FormData();
+    form.set('utrNumber', nextUtr());
+    form.set('screenshot', pngFile());
+    const proof = await a.upload('POST', '/api/submit-manual-payment', form, { token: user.body.token });
+    expect(proof.status, JSON.stringify(proof.body)).toBe(201);
+    for (const server of [a, b]) {
+      const shot = await fetch(`${server.url}/api/manual-payments/${proof.body.id}/screenshot`, { headers: { Authorization: `Bearer ${admin.token}` } });
+      expect(shot.status).toBe(200);
+      expect(Buffer.from(await shot.arrayBuffer()).equals(PNG_1X1)).toBe(true);
+    }
   });
 
   it('refuses to start on PostgreSQL without SECRETS_KEY, naming it', async () => {

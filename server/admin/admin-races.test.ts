@@ -5,7 +5,7 @@ import { drivers, expectLedgerHolds, startTestServer, type TestServer } from '..
 import { createActivatedUser, createAdmin, pngFile, registerUser, submitPaymentProof, type SignedIn } from '../test/fixtures.ts';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { ledgerEntries, manualPayments } from '../db/schema.ts';
+import { ledgerEntries, manualPayments, uploads } from '../db/schema.ts';
 
 // describe.each over an empty list registers no suite at all, and vitest fails a file without one;
 // a skipped describe keeps the file valid when TEST_DATABASE_URL is not set.
@@ -67,10 +67,13 @@ describe.skipIf(!drivers.includes('postgres'))('admin payment races (postgres)',
   });
 
   it('keeps no screenshot of a refused proof: one stored file per payment row', async () => {
-    const dir = path.join(s.dataDir, 'uploads');
-    const files = (await readdir(dir, { recursive: true, withFileTypes: true })).filter((f) => f.isFile());
+    // Files on disk for the embedded database, rows of `uploads` on PostgreSQL (STORAGE=db).
+    const stored =
+      s.ctx.uploads.kind === 'db'
+        ? (await s.ctx.db.select({ key: uploads.key }).from(uploads)).length
+        : (await readdir(path.join(s.dataDir, 'uploads'), { recursive: true, withFileTypes: true })).filter((f) => f.isFile()).length;
     const rows = await s.ctx.db.select({ id: manualPayments.id }).from(manualPayments);
-    expect(files.length).toBe(rows.length);
+    expect(stored).toBe(rows.length);
   });
 
   it('activations racing a change of referrals per spin keep spins consistent', async () => {

@@ -2,7 +2,7 @@
 // DATABASE_URL is set. Both speak through the same drizzle schema; migrations run here at boot.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -21,6 +21,8 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** Connections of the PostgreSQL pool (null for the embedded database, which has one). */
+  poolStats(): { total: number; idle: number; waiting: number } | null;
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -81,7 +83,7 @@ export async function openDatabase(opts: {
       await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
       lockClient.release();
     }
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return { db, kind: 'postgres', close: () => pool.end(), poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }) };
   }
 
   const { PGlite } = await import('@electric-sql/pglite');
@@ -103,7 +105,7 @@ export async function openDatabase(opts: {
   const client = dataPath ? new PGlite(dataPath, options) : new PGlite(options);
   const db = drizzle(client, { schema }) as unknown as Db;
   await migrate(drizzle(client, { schema }), { migrationsFolder });
-  return { db, kind: 'pglite', close: () => client.close() };
+  return { db, kind: 'pglite', close: () => client.close(), poolStats: () => null };
 }
 
 /**
@@ -126,4 +128,16 @@ async function initEmbeddedDataDir(dataPath: string): Promise<void> {
 
 export async function pingDatabase(db: Db): Promise<void> {
   await db.execute(sql`select 1`);
+}
+
+/** How many migrations this build has (its journal), to compare with those the database applied. */
+export async function expectedMigrations(): Promise<number> {
+  const journal = JSON.parse(await readFile(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };
+  return journal.entries.length;
+}
+
+/** Migrations the database has applied (drizzle's own table). */
+export async function appliedMigrations(db: Db): Promise<number> {
+  const result = await db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+  return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
 }

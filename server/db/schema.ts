@@ -477,3 +477,14 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
 );
+
+/**
+ * Uploaded files (payment and payout screenshots, the Android app) when STORAGE=db: in the
+ * database every process shares, under the server-made key the owning row keeps.
+ */
+export const uploads = pgTable('uploads', {
+  key: text('key').primaryKey(),
+  bytes: bytea('bytes').notNull(),
+  sizeBytes: integer('size_bytes').notNull(),
+  createdAt: createdAt(),
+});

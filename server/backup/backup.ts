@@ -1,0 +1,156 @@
+// Backups: one file holding a consistent dump of the database and the uploads that live outside
+// it, and the way back. PostgreSQL is dumped with pg_dump (custom format, a consistent snapshot
+// while the servers keep running) and restored with pg_restore; the embedded database is PGlite's
+// own dump of its data directory (stop the server first: PGlite is one process's database).
+// Uploads kept on local disk travel in the file; with STORAGE=db they are inside the dump; an S3
+// bucket is backed up by its own means (the manifest says so).
+//
+// File format: gzip of "REFERRALHUB-BACKUP 1\n", one line of JSON (the manifest, listing the
+// sections and their sizes), then the sections' bytes in that order.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import type { Config } from '../env.ts';
+import { copyLocalUploads } from '../uploads/copy-local-uploads.ts';
+import { UPLOAD_KEY_RE, type UploadStore } from '../uploads/upload-store.ts';
+
+const MAGIC = 'REFERRALHUB-BACKUP 1\n';
+/** The generated secrets key of an embedded install (server/secrets-key.ts). */
+const SECRETS_KEY_FILE = 'secrets.key';
+
+export interface BackupManifest {
+  createdAt: string;
+  database: 'postgres' | 'pglite';
+  storage: Config['storage']['kind'];
+  sections: { name: string; bytes: number }[];
+}
+
+function run(command: string, args: string[], input?: Buffer): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: ['pipe', 'pipe', 'pipe'] });
+    const out: Buffer[] = [];
+    let err = '';
+    child.stdout.on('data', (d: Buffer) => out.push(d));
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    child.on('error', (e) => reject(new Error(`${command} could not run (${e.message}); install the PostgreSQL client tools`)));
+    child.on('exit', (code) => (code === 0 ? resolve(Buffer.concat(out)) : reject(new Error(`${command} failed (exit ${code}): ${err.trim()}`))));
+    child.stdin.end(input);
+  });
+}
+
+async function openEmbedded(dataPath: string, loadDataDir?: Blob) {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  return PGlite.create(dataPath, { extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) });
+}
+
+/** Writes a backup of the database `config` names (and its local uploads) to `file`. */
+export async function writeBackup(config: Config, file: string): Promise<BackupManifest> {
+  const sections: { name: string; data: Buffer }[] = [];
+  let database: BackupManifest['database'];
+  if (config.databaseUrl) {
+    database = 'postgres';
+    sections.push({ name: 'database', data: await run('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--dbname=${config.databaseUrl}`]) });
+  } else {
+    database = 'pglite';
+    const dataPath = path.join(config.dataDir, 'db');
+    if (!existsSync(dataPath)) throw new Error(`no embedded database in ${dataPath}`);
+    const pg = await openEmbedded(dataPath);
+    try {
+      sections.push({ name: 'database', data: Buffer.from(await (await pg.dumpDataDir('gzip')).arrayBuffer()) });
+    } finally {
+      await pg.close();
+    }
+  }
+  // An embedded install's generated secrets key seals its TOTP secrets: it travels with the data.
+  const keyFile = path.join(config.dataDir, SECRETS_KEY_FILE);
+  if (!config.secretsKey && existsSync(keyFile)) sections.push({ name: SECRETS_KEY_FILE, data: await readFile(keyFile) });
+  if (config.storage.kind === 'local') {
+    const dir = path.join(config.dataDir, 'uploads');
+    const entries = existsSync(dir) ? await readdir(dir, { recursive: true, withFileTypes: true }) : [];
+    for (const entry of entries) {
+      if (!entry.isFile()) continue;
+      const key = path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
+      if (UPLOAD_KEY_RE.test(key)) sections.push({ name: `uploads/${key}`, data: await readFile(path.join(dir, key)) });
+    }
+  }
+  const manifest: BackupManifest = {
+    createdAt: new Date().toISOString(),
+    database,
+    storage: config.storage.kind,
+    sections: sections.map((s) => ({ name: s.name, bytes: s.data.length })),
+  };
+  await writeFile(file, gzipSync(Buffer.concat([Buffer.from(MAGIC + JSON.stringify(manifest) + '\n'), ...sections.map((s) => s.data)])));
+  return manifest;
+}
+
+/** Reads a backup file: its manifest and its sections by name. */
+export async function readBackup(file: string): Promise<{ manifest: BackupManifest; sections: Map<string, Buffer> }> {
+  const raw = gunzipSync(await readFile(file));
+  if (!raw.subarray(0, MAGIC.length).equals(Buffer.from(MAGIC))) throw new Error(`${file} is not a backup made by npm run backup`);
+  const end = raw.indexOf(0x0a, MAGIC.length);
+  const manifest = JSON.parse(raw.subarray(MAGIC.length, end).toString('utf8')) as BackupManifest;
+  const sections = new Map<string, Buffer>();
+  let offset = end + 1;
+  for (const s of manifest.sections) {
+    sections.set(s.name, raw.subarray(offset, offset + s.bytes));
+    offset += s.bytes;
+  }
+  if (offset !== raw.length) throw new Error(`${file} is damaged: its sections do not add up`);
+  return { manifest, sections };
+}
+
+/**
+ * Restores a backup into the database `config` names, which must be empty (a new PostgreSQL
+ * database, or a DATA_DIR without a database), and its uploads into the configured store.
+ */
+export async function restoreBackup(config: Config, file: string, uploads: () => Promise<UploadStore>): Promise<BackupManifest> {
+  const { manifest, sections } = await readBackup(file);
+  const dump = sections.get('database');
+  if (!dump) throw new Error('the backup has no database section');
+  if (manifest.database === 'postgres') {
+    if (!config.databaseUrl) throw new Error('this backup is of a PostgreSQL database: set DATABASE_URL to the (empty) database to restore into');
+    const dir = await mkdtemp(path.join(tmpdir(), 'restore-'));
+    try {
+      const dumpFile = path.join(dir, 'database.dump');
+      await writeFile(dumpFile, dump);
+      await run('pg_restore', ['--no-owner', '--no-privileges', '--single-transaction', '--exit-on-error', `--dbname=${config.databaseUrl}`, dumpFile]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  } else {
+    if (config.databaseUrl) throw new Error('this backup is of the embedded database: restore it with DATABASE_URL unset');
+    const dataPath = path.join(config.dataDir, 'db');
+    if (existsSync(dataPath) && (await readdir(dataPath)).length > 0) throw new Error(`${dataPath} is not empty: restore into a new DATA_DIR`);
+    await mkdir(dataPath, { recursive: true });
+    const pg = await openEmbedded(dataPath, new Blob([new Uint8Array(dump)]));
+    await pg.close();
+  }
+  const key = sections.get(SECRETS_KEY_FILE);
+  if (key && !config.secretsKey) {
+    await mkdir(config.dataDir, { recursive: true });
+    await writeFile(path.join(config.dataDir, SECRETS_KEY_FILE), key, { flag: 'wx', mode: 0o600 }).catch((err: NodeJS.ErrnoException) => {
+      if (err.code !== 'EEXIST') throw err;
+      throw new Error(`${path.join(config.dataDir, SECRETS_KEY_FILE)} already exists: restore into a new DATA_DIR`);
+    });
+  }
+  const files = [...sections.keys()].filter((name) => name.startsWith('uploads/'));
+  if (files.length > 0) {
+    // Through a staging directory, so the files land in whatever store this install uses.
+    const staging = await mkdtemp(path.join(tmpdir(), 'restore-uploads-'));
+    try {
+      for (const name of files) {
+        const key = name.slice('uploads/'.length);
+        await mkdir(path.join(staging, key.slice(0, 2)), { recursive: true });
+        await writeFile(path.join(staging, key), sections.get(name)!);
+      }
+      await copyLocalUploads(staging, await uploads());
+    } finally {
+      await rm(staging, { recursive: true, force: true });
+    }
+  }
+  return manifest;
+}
