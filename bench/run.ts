@@ -6,6 +6,7 @@
 //   money   payment approvals, withdrawal requests and approvals against pgbench tpcb-like
 //   web     /login bytes and first paint on a throttled phone, against the build served pre-compressed
 //   start   restart to the first /healthz against bare Fastify; embedded-database idle memory
+//   scaleout  two processes behind HAProxy against one; a start that builds against a prebuilt one
 // PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else the local test cluster. Results go to
 // bench/results/<name>.json; the run ends with the table the README shows.
 import { benchApi } from './rows/api.ts';
@@ -13,10 +14,11 @@ import { benchBundle } from './rows/bundle.ts';
 import { benchMoney } from './rows/money.ts';
 import { benchScale } from './rows/scale.ts';
 import { benchStart } from './rows/start.ts';
+import { benchScaleout } from './rows/scaleout.ts';
 import { benchWeb } from './rows/web.ts';
 import { printTable, results } from './lib/report.ts';
 
-const ROWS: Record<string, () => Promise<void>> = { bundle: benchBundle, api: benchApi, scale: benchScale, money: benchMoney, web: benchWeb, start: benchStart };
+const ROWS: Record<string, () => Promise<void>> = { bundle: benchBundle, api: benchApi, scale: benchScale, money: benchMoney, web: benchWeb, start: benchStart, scaleout: benchScaleout };
 const only = (process.env.BENCH_ONLY ?? Object.keys(ROWS).join(',')).split(',').map((s) => s.trim()).filter(Boolean);
 for (const name of only) if (!ROWS[name]) throw new Error(`unknown benchmark row ${name}; rows: ${Object.keys(ROWS).join(', ')}`);
 

@@ -91,6 +91,27 @@ describe('the product in Hindi, on a phone', () => {
     }
   });
 
+  it('every signed-in screen and admin tab reads in Hindi without a key, an overflow or an axe finding', async () => {
+    const u = await createActivatedUser(e.server, admin.token, admin.user.referralCode);
+    for (let i = 0; i < 2; i++) await createActivatedUser(e.server, admin.token, u.user.referralCode);
+    const { page } = await e.newPage('mobile', { locale: 'hi-IN' });
+    await signInWithToken(page, e.baseUrl, u.token);
+    for (const path of ['/dashboard', '/referrals', '/spin', '/payments', '/transactions', '/download', '/support']) {
+      await page.goto(`${e.baseUrl}${path}`);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await page.waitForLoadState('networkidle');
+      await checkHindiScreen(page, `user${path.replace('/', '-')}`);
+    }
+    const { page: adminPage } = await e.newPage('mobile', { locale: 'hi-IN' });
+    await signInWithToken(adminPage, e.baseUrl, admin.token);
+    for (const tab of ['', 'users', 'payments', 'withdrawals', 'settings']) {
+      await adminPage.goto(`${e.baseUrl}/admin/${tab}`);
+      await adminPage.getByRole('heading', { level: 1 }).first().waitFor();
+      await adminPage.waitForLoadState('networkidle');
+      await checkHindiScreen(adminPage, `admin-${tab || 'overview'}`);
+    }
+  });
+
   it('refuses a withdrawal below the minimum with the reason in Hindi', async () => {
     const u = await createActivatedUser(e.server, admin.token, admin.user.referralCode);
     // Two friends activate: ₹800 in the wallet, above the minimum, so the form can be sent.
