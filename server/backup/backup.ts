@@ -28,16 +28,30 @@ export interface BackupManifest {
   sections: { name: string; bytes: number }[];
 }
 
-function run(command: string, args: string[], input?: Buffer): Promise<Buffer> {
+/** The database URL as libpq's environment, so no password shows in the process list. */
+function pgEnv(url: string): NodeJS.ProcessEnv {
+  const u = new URL(url);
+  const sslmode = u.searchParams.get('sslmode');
+  return {
+    ...process.env,
+    PGHOST: u.hostname,
+    PGPORT: u.port || '5432',
+    PGUSER: decodeURIComponent(u.username),
+    PGPASSWORD: decodeURIComponent(u.password),
+    PGDATABASE: decodeURIComponent(u.pathname.slice(1)),
+    ...(sslmode ? { PGSSLMODE: sslmode } : {}),
+  };
+}
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
     const out: Buffer[] = [];
     let err = '';
     child.stdout.on('data', (d: Buffer) => out.push(d));
     child.stderr.on('data', (d: Buffer) => (err += d.toString()));
     child.on('error', (e) => reject(new Error(`${command} could not run (${e.message}); install the PostgreSQL client tools`)));
     child.on('exit', (code) => (code === 0 ? resolve(Buffer.concat(out)) : reject(new Error(`${command} failed (exit ${code}): ${err.trim()}`))));
-    child.stdin.end(input);
   });
 }
 
@@ -53,7 +67,7 @@ export async function writeBackup(config: Config, file: string): Promise<BackupM
   let database: BackupManifest['database'];
   if (config.databaseUrl) {
     database = 'postgres';
-    sections.push({ name: 'database', data: await run('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--dbname=${config.databaseUrl}`]) });
+    sections.push({ name: 'database', data: await run('pg_dump', ['--format=custom', '--no-owner', '--no-privileges'], pgEnv(config.databaseUrl)) });
   } else {
     database = 'pglite';
     const dataPath = path.join(config.dataDir, 'db');
@@ -117,7 +131,8 @@ export async function restoreBackup(config: Config, file: string, uploads: () =>
     try {
       const dumpFile = path.join(dir, 'database.dump');
       await writeFile(dumpFile, dump);
-      await run('pg_restore', ['--no-owner', '--no-privileges', '--single-transaction', '--exit-on-error', `--dbname=${config.databaseUrl}`, dumpFile]);
+      const env = pgEnv(config.databaseUrl);
+      await run('pg_restore', ['--no-owner', '--no-privileges', '--single-transaction', '--exit-on-error', `--dbname=${env.PGDATABASE}`, dumpFile], env);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -28,14 +28,15 @@ export function healthRoutes(ctx: AppContext): FastifyPluginAsync {
     });
 
     app.get('/readyz', async (_request, reply) => {
-      if (ctx.lifecycle.draining) return reply.status(503).send({ status: 'draining', message: 'Shutting down', code: 'DB_UNAVAILABLE' });
+      // Answers for a balancer, not for people: a state, no message.
+      if (ctx.lifecycle.draining) return reply.status(503).send({ status: 'draining' });
       let applied: number;
       try {
         applied = await appliedMigrations(ctx.db);
       } catch {
         throw databaseUnavailable();
       }
-      if (applied < migrations) return reply.status(503).send({ status: 'migrating', message: `Migrations applied: ${applied} of ${migrations}`, code: 'DB_UNAVAILABLE' });
+      if (applied < migrations) return reply.status(503).send({ status: 'migrating', applied, expected: migrations });
       return { status: 'ready', migrations: applied };
     });
 
