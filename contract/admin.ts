@@ -95,3 +95,16 @@ export const DecidePaymentRequestSchema = z.object({
     .transform((v) => (v ? v : null)),
 });
 export type DecidePaymentRequest = z.output<typeof DecidePaymentRequestSchema>;
+
+/** An SMS the queue gave up on (the dead-letter list the admin Overview shows). */
+export const SmsJobSchema = z.object({
+  id: text(),
+  phone: text(),
+  purpose: z.enum(['register', 'reset']),
+  attempts: z.number().int(),
+  lastError: text().nullable(),
+  createdAt: text(),
+});
+export type SmsJob = z.infer<typeof SmsJobSchema>;
+export const SmsJobListSchema = z.object({ items: z.array(SmsJobSchema) });
+export type SmsJobList = z.infer<typeof SmsJobListSchema>;

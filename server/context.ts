@@ -5,6 +5,7 @@ import type { Db } from './db/client.ts';
 import type { SmsProvider } from './sms/sms.provider.ts';
 import type { UploadStore } from './uploads/upload-store.ts';
 import type { AppMetrics } from './metrics/metrics.ts';
+import type { SmsQueue } from './sms/sms-queue.ts';
 
 export interface AppContext {
   config: Config;
@@ -17,6 +18,8 @@ export interface AppContext {
   /** 32-byte key for secrets at rest (TOTP secrets). */
   secretsKey: Buffer;
   metrics: AppMetrics;
+  /** SMS waiting to be sent (server/sms/sms-queue.ts): requests enqueue, the worker sends. */
+  smsQueue: SmsQueue;
   /** Set when the process begins to shut down: /readyz then fails so a balancer stops sending. */
   lifecycle: { draining: boolean };
 }

@@ -8,6 +8,8 @@ import { createSmsProvider } from './sms/sms.providers.ts';
 import { createDbUploadStore, createLocalUploadStore, type UploadStore } from './uploads/upload-store.ts';
 import { loadSecretsKey } from './secrets-key.ts';
 import { AppMetrics } from './metrics/metrics.ts';
+import { SmsQueue } from './sms/sms-queue.ts';
+import { redactText } from './logging.ts';
 import { ensureAppSettings } from './settings/settings.service.ts';
 import { ensurePlatformAccounts } from './ledger/ledger.service.ts';
 import type { SmsProvider } from './sms/sms.provider.ts';
@@ -25,16 +27,33 @@ export async function createContext(config: Config, overrides: ContextOverrides 
   try {
     await ensureAppSettings(database.db);
     await ensurePlatformAccounts(database.db);
+    const metrics = new AppMetrics({ db: database.db, poolStats: () => database.poolStats() });
+    const secretsKey = await loadSecretsKey(config.secretsKey, config.dataDir);
+    const now = overrides.now ?? (() => new Date());
+    const sms = overrides.sms ?? createSmsProvider(config, overrides.smsLog);
     const ctx: AppContext = {
       config,
       db: database.db,
       dbKind: database.kind,
-      sms: overrides.sms ?? createSmsProvider(config, overrides.smsLog),
+      sms,
       uploads: await createUploadStore(config, database),
-      now: overrides.now ?? (() => new Date()),
-      secretsKey: await loadSecretsKey(config.secretsKey, config.dataDir),
-      metrics: new AppMetrics({ db: database.db, poolStats: () => database.poolStats() }),
+      now,
+      secretsKey,
+      metrics,
       lifecycle: { draining: false },
+      smsQueue: new SmsQueue({
+        db: database.db,
+        // Read through the context, so a test may swap the provider.
+        sms: () => ctx.sms,
+        secretsKey,
+        appName: () => ctx.config.appName,
+        now,
+        onSent: () => metrics.sms('sent'),
+        onFailed: (err) => {
+          metrics.sms('failed');
+          console.error(redactText(`[sms] ${ctx.sms.name} failed: ${(err as Error).message}`));
+        },
+      }),
     };
     return { ctx, database };
   } catch (err) {

@@ -30,6 +30,9 @@ const app = await buildApp(ctx, {
   webDist: path.join(root, 'dist', 'web'),
 });
 
+// SMS waiting in the queue (new, retries, and any a stopped process left) are sent from here too.
+ctx.smsQueue.start();
+ctx.smsQueue.kick();
 const stopMaintenance = startMaintenance(ctx, (err) => app.log.warn({ err: errorForLog(err) }, 'maintenance skipped'));
 
 let closing = false;
@@ -43,6 +46,7 @@ async function shutdown(signal: string) {
   if (config.shutdownDrainMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
   stopMaintenance();
   await app.close().catch(() => undefined);
+  await ctx.smsQueue.stop().catch(() => undefined);
   await database.close().catch(() => undefined);
   process.exit(0);
 }

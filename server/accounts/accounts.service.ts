@@ -10,7 +10,7 @@ import { adminTwoFactor, otpCodes, referrals, users } from '../db/schema.ts';
 import { AppError, badRequest, conflict, forbidden, isUniqueViolation, tooManyRequests, unauthenticated } from '../errors.ts';
 import { createWallet } from '../ledger/ledger.service.ts';
 import { createSession, revokeAllSessions, revokeSession, type SessionMeta } from '../sessions/sessions.service.ts';
-import { assertSmsBudgetLeft, checkOtp, deliverOtp, INVALID_OTP_MESSAGE, issueOtp, lockPhone, reserveOtp } from './otp.service.ts';
+import { assertSmsBudgetLeft, checkOtp, INVALID_OTP_MESSAGE, issueOtp, lockPhone, reserveOtp, sendQueuedSms } from './otp.service.ts';
 import { consumeBudgets, type Budget } from '../throttle/budget.ts';
 import { getAppSettings, type AppSettingsRow } from '../settings/settings.service.ts';
 import { recordAudit } from '../audit/audit.service.ts';
@@ -141,7 +141,7 @@ export async function registerAccount(ctx: AppContext, input: RegisterRequest, m
   } catch (err) {
     throw mapUserUniqueViolation(err);
   }
-  await deliverOtp(ctx, result.otp);
+  sendQueuedSms(ctx);
   return { userId: result.userId };
 }
 

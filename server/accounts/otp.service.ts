@@ -6,7 +6,6 @@
 // limit is decided in the database, so several processes agree.
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import { smsText } from '../i18n/sms-texts.ts';
 import {
   OTP_LENGTH,
   OTP_MAX_ATTEMPTS,
@@ -20,8 +19,7 @@ import type { Db, Tx } from '../db/client.ts';
 import { newId } from '../db/ids.ts';
 import { otpCodes } from '../db/schema.ts';
 import { AppError, badRequest, tooManyRequests } from '../errors.ts';
-import { smsFailed } from '../sms/sms-error.ts';
-import { redactText } from '../logging.ts';
+import { enqueueSms } from '../sms/sms-queue.ts';
 import { consumeBudgets, peekBudget, type Budget } from '../throttle/budget.ts';
 import { addressKey } from '../throttle/address-key.ts';
 import { getAppSettings, type AppSettingsRow } from '../settings/settings.service.ts';
@@ -123,7 +121,8 @@ export async function assertCanSend(tx: Tx, phone: string, purpose: OtpPurpose, 
 /**
  * Inside the caller's transaction: locks the phone, applies the per-phone limits, takes one SMS
  * from the address and global budgets (in that order, after any lock the caller holds) and writes
- * a new code. Deliver it with deliverOtp after the transaction commits.
+ * a new code with its SMS job (server/sms/sms-queue.ts), which exists exactly when the code does.
+ * After the transaction commits, `sendQueuedSms(ctx)` starts the sending; the request does not wait.
  */
 export async function reserveOtp(
   tx: Tx,
@@ -149,34 +148,23 @@ export async function reserveOtp(
     expiresAt: new Date(now.getTime() + OTP_TTL_MS),
     createdAt: now,
   });
+  await enqueueSms(tx, key, { phone: input.phone, purpose: input.purpose, language: input.language, code }, now);
   return { id, phone: input.phone, purpose: input.purpose, code, language: input.language };
 }
 
-/**
- * Sends a reserved code. When the provider fails the code is deleted, so it neither works nor
- * counts against the cooldown and the person can simply ask again; the caller sees a 502.
- */
-export async function deliverOtp(ctx: AppContext, otp: ReservedOtp): Promise<void> {
-  try {
-    await ctx.sms.send({ to: otp.phone, text: smsText(otp.language, otp.purpose, otp.code, ctx.config.appName), code: otp.code });
-    ctx.metrics.sms('sent');
-  } catch (err) {
-    ctx.metrics.sms('failed');
-    await ctx.db.delete(otpCodes).where(eq(otpCodes.id, otp.id));
-    if (err instanceof AppError && err.code === 'SMS_FAILED') throw err;
-    console.error(redactText(`[sms] ${ctx.sms.name} failed: ${(err as Error).message}`));
-    throw smsFailed();
-  }
+/** Starts sending the SMS just committed (in the background: the request answers at once). */
+export function sendQueuedSms(ctx: AppContext): void {
+  ctx.smsQueue.kick();
 }
 
-/** Reserve and deliver in one go (resend and forgot-password). */
+/** Reserve and queue in one go (resend and forgot-password). */
 export async function issueOtp(
   ctx: AppContext,
   input: { phone: string; userId: string | null; purpose: OtpPurpose; ip: string; language: string | null },
 ): Promise<void> {
   const now = ctx.now();
-  const otp = await ctx.db.transaction((tx) => reserveOtp(tx, ctx.secretsKey, input, now));
-  await deliverOtp(ctx, otp);
+  await ctx.db.transaction((tx) => reserveOtp(tx, ctx.secretsKey, input, now));
+  sendQueuedSms(ctx);
 }
 
 /**

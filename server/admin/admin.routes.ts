@@ -15,6 +15,7 @@ import type { AppContext } from '../context.ts';
 import { clientIp, requireAdmin } from '../sessions/auth.ts';
 import { readAdminSettings, updateAppSettings } from '../settings/settings.service.ts';
 import { activateUserByAdmin, decidePayment, getAdminStats, listAdminPayments, listAdminUsers } from './admin.service.ts';
+import { listDeadSmsJobs } from '../sms/sms-queue.ts';
 
 export function adminRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
@@ -22,6 +23,9 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsync {
     const actor = (request: FastifyRequest) => ({ id: requireAdmin(request).id, ip: clientIp(request) });
 
     app.get('/stats', async () => getAdminStats(ctx.db, ctx.now()));
+
+    // SMS the queue gave up on, newest first: what to look into when people say no code came.
+    app.get('/sms-jobs', async () => listDeadSmsJobs(ctx.db));
 
     app.get('/users', async (request) => listAdminUsers(ctx.db, AdminUsersQuerySchema.parse(request.query)));
 

@@ -488,3 +488,32 @@ export const uploads = pgTable('uploads', {
   sizeBytes: integer('size_bytes').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * SMS waiting to be sent, being sent, sent or given up on: the durable queue between a request
+ * and the SMS provider (server/sms/sms-queue.ts). The code is sealed under the secrets key and
+ * dropped once the message is sent or given up.
+ */
+export const smsJobs = pgTable(
+  'sms_jobs',
+  {
+    id: uuid('id').primaryKey(),
+    phone: text('phone').notNull(),
+    purpose: text('purpose').notNull(),
+    language: text('language'),
+    sealedCode: text('sealed_code'),
+    /** queued (waiting for run_at) | sending (claimed until locked_until) | sent | dead */
+    status: text('status').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    runAt: ts('run_at').notNull(),
+    lockedUntil: ts('locked_until'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    sentAt: ts('sent_at'),
+  },
+  (t) => [
+    index('sms_jobs_due_idx').on(t.runAt).where(sql`${t.status} in ('queued', 'sending')`),
+    index('sms_jobs_dead_idx').on(t.createdAt).where(sql`${t.status} = 'dead'`),
+    check('sms_jobs_status_check', sql`${t.status} in ('queued', 'sending', 'sent', 'dead')`),
+  ],
+);

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { drivers, startTestServer, type TestServer } from '../test/harness.ts';
 import { createAdmin, nextPhone, type SignedIn } from '../test/fixtures.ts';
-import { otpCodes } from '../db/schema.ts';
+import { smsJobs } from '../db/schema.ts';
+import { SMS_MAX_ATTEMPTS, SMS_RETRY_DELAYS_MS } from './sms-queue.ts';
 import { createMsg91SmsProvider } from './msg91-provider.ts';
 import { createTwilioSmsProvider } from './twilio-provider.ts';
 import { createSmsProvider } from './sms.providers.ts';
@@ -21,19 +22,25 @@ interface Captured {
 /** A stand-in for the provider's HTTP API: records requests, answers with `reply`. */
 async function startFakeProvider() {
   const requests: Captured[] = [];
-  const state = { reply: { status: 200, body: '{"type":"success","message":"ok"}' } };
+  const state = { reply: { status: 200, body: '{"type":"success","message":"ok"}' }, hangUp: false };
+  /** Requests answered 2xx: what a phone really received. */
+  const delivered: Captured[] = [];
   const server: Server = createServer((req, res) => {
     let body = '';
     req.on('data', (c: Buffer) => (body += c.toString()));
     req.on('end', () => {
-      requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
+      const captured = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body };
+      requests.push(captured);
+      // The provider dies mid-send: the connection drops with no answer.
+      if (state.hangUp) return void req.socket.destroy();
+      if (state.reply.status < 300) delivered.push(captured);
       res.writeHead(state.reply.status, { 'content-type': 'application/json' });
       res.end(state.reply.body);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { url, requests, state, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return { url, requests, delivered, state, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
 const quiet = () => undefined;
@@ -130,34 +137,67 @@ describe.each(drivers)('sign-up over a real SMS provider (%s)', (driver) => {
     return JSON.parse(req.body).recipients[0].otp;
   };
 
-  it('a provider failure answers 502 SMS_FAILED and leaves no live code and no cooldown', async () => {
+  const deliveriesTo = (phone: string) => fake.delivered.filter((r) => JSON.parse(r.body).recipients[0].mobiles === `91${phone}`).length;
+  const jobFor = async (phone: string) => (await s.ctx.db.select().from(smsJobs).where(eq(smsJobs.phone, phone)))[0]!;
+  const body = (phone: string) => ({ username: 'Kiran', phone, password: 'secret123', referralCode: admin.user.referralCode });
+
+  it('a failing provider never fails the request: 201 at once, then the job retries until the code arrives, once', async () => {
     const phone = nextPhone();
-    const body = { username: 'Kiran', phone, password: 'secret123', referralCode: admin.user.referralCode };
     fake.state.reply = { status: 500, body: '{"type":"error","message":"down"}' };
-    const failed = await s.api('POST', '/api/register', { body });
-    expect(failed.status).toBe(502);
-    expect(failed.body).toEqual({ code: 'SMS_FAILED', message: 'Could not send SMS, please try again' });
-    expect(await s.ctx.db.select().from(otpCodes).where(eq(otpCodes.phone, phone))).toHaveLength(0);
+    const res = await s.api('POST', '/api/register', { body: body(phone) });
+    expect(res.status).toBe(201);
+    await s.ctx.smsQueue.drain();
+    expect(await jobFor(phone)).toMatchObject({ status: 'queued', attempts: 1 });
+    expect((await jobFor(phone)).lastError).toMatch(/SMS|send/i);
+    expect(deliveriesTo(phone)).toBe(0);
 
-    // Trying again at once is allowed (the failed send did not start a cooldown) and works.
     fake.state.reply = { status: 200, body: '{"type":"success","message":"ok"}' };
-    const ok = await s.api('POST', '/api/register', { body });
-    expect(ok.status).toBe(201);
-    const verified = await s.api('POST', '/api/verify-otp', { body: { userId: ok.body.userId, otpCode: codeSentTo(phone) } });
+    s.clock.advance(SMS_RETRY_DELAYS_MS[0]!);
+    await s.ctx.smsQueue.drain();
+    expect(await jobFor(phone)).toMatchObject({ status: 'sent', attempts: 2, sealedCode: null });
+    expect(deliveriesTo(phone)).toBe(1);
+    const verified = await s.api('POST', '/api/verify-otp', { body: { userId: res.body.userId, otpCode: codeSentTo(phone) } });
     expect(verified.status).toBe(200);
   });
 
-  it('a failed resend keeps the earlier code usable and does not count against the limits', async () => {
+  it('the provider killed mid-send: the code is delivered on the retry, once', async () => {
     const phone = nextPhone();
     fake.state.reply = { status: 200, body: '{"type":"success","message":"ok"}' };
-    const reg = await s.api('POST', '/api/register', { body: { username: 'Dev', phone, password: 'secret123', referralCode: admin.user.referralCode } });
-    const first = codeSentTo(phone);
-    s.clock.advance(61_000);
-    fake.state.reply = { status: 500, body: 'down' };
-    const resend = await s.api('POST', '/api/resend-otp', { body: { userId: reg.body.userId } });
-    expect(resend.status).toBe(502);
-    expect(resend.body.code).toBe('SMS_FAILED');
-    const verified = await s.api('POST', '/api/verify-otp', { body: { userId: reg.body.userId, otpCode: first } });
-    expect(verified.status).toBe(200);
+    fake.state.hangUp = true;
+    const res = await s.api('POST', '/api/register', { body: body(phone) });
+    expect(res.status).toBe(201);
+    await s.ctx.smsQueue.drain();
+    expect(await jobFor(phone)).toMatchObject({ status: 'queued', attempts: 1 });
+    fake.state.hangUp = false;
+    s.clock.advance(SMS_RETRY_DELAYS_MS[0]!);
+    await s.ctx.smsQueue.drain();
+    await s.ctx.smsQueue.drain();
+    expect(deliveriesTo(phone)).toBe(1);
+    expect((await s.api('POST', '/api/verify-otp', { body: { userId: res.body.userId, otpCode: codeSentTo(phone) } })).status).toBe(200);
   });
+
+  it('after five failures the job is dead, its code is dropped, and admins see it', async () => {
+    const phone = nextPhone();
+    fake.state.reply = { status: 500, body: '{"type":"error","message":"down"}' };
+    expect((await s.api('POST', '/api/register', { body: body(phone) })).status).toBe(201);
+    await s.ctx.smsQueue.drain();
+    for (const wait of SMS_RETRY_DELAYS_MS) {
+      s.clock.advance(wait);
+      await s.ctx.smsQueue.drain();
+    }
+    expect(await jobFor(phone)).toMatchObject({ status: 'dead', attempts: SMS_MAX_ATTEMPTS, sealedCode: null });
+    const dead = await s.api('GET', '/api/admin/sms-jobs', { token: admin.token });
+    expect(dead.status).toBe(200);
+    expect(dead.body.items.find((j: { phone: string }) => j.phone === phone)).toMatchObject({ purpose: 'register', attempts: SMS_MAX_ATTEMPTS });
+    expect((await s.api('GET', '/api/admin/sms-jobs', { token: (await registerUserToken()) })).status).toBe(403);
+    fake.state.reply = { status: 200, body: '{"type":"success","message":"ok"}' };
+  });
+
+  async function registerUserToken(): Promise<string> {
+    fake.state.reply = { status: 200, body: '{"type":"success","message":"ok"}' };
+    const phone = nextPhone();
+    const res = await s.api('POST', '/api/register', { body: body(phone) });
+    await s.ctx.smsQueue.drain();
+    return (await s.api('POST', '/api/verify-otp', { body: { userId: res.body.userId, otpCode: codeSentTo(phone) } })).body.token;
+  }
 });

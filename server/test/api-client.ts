@@ -32,7 +32,12 @@ async function toResponse(res: Response): Promise<ApiResponse> {
   return { status: res.status, body, headers: res.headers };
 }
 
-export function createApiClient(url: string, dataDir: string): ApiClient {
+/**
+ * `beforeOutbox`: lets the server's SMS queue send what is due before the outbox is read (an
+ * in-process server passes its queue's drain). Without it (a separate process), reading a code
+ * waits up to 10 s for the process's worker to send it.
+ */
+export function createApiClient(url: string, dataDir: string, beforeOutbox?: () => Promise<void>): ApiClient {
   const client: ApiClient = {
     url,
     dataDir,
@@ -52,6 +57,7 @@ export function createApiClient(url: string, dataDir: string): ApiClient {
       return toResponse(await fetch(url + urlPath, { method, headers, body: form }));
     },
     async outbox() {
+      await beforeOutbox?.();
       try {
         const text = await readFile(path.join(dataDir, SMS_OUTBOX_FILE), 'utf8');
         return text.split('\n').filter(Boolean).map((l) => JSON.parse(l));
@@ -60,10 +66,13 @@ export function createApiClient(url: string, dataDir: string): ApiClient {
       }
     },
     async lastCode(phone) {
-      const messages = (await client.outbox()).filter((m) => m.to === phone && m.code);
-      const last = messages.at(-1);
-      if (!last?.code) throw new Error(`no SMS code sent to ${phone}`);
-      return last.code;
+      const deadline = Date.now() + (beforeOutbox ? 0 : 10_000);
+      for (;;) {
+        const last = (await client.outbox()).filter((m) => m.to === phone && m.code).at(-1);
+        if (last?.code) return last.code;
+        if (Date.now() >= deadline) throw new Error(`no SMS code sent to ${phone}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
     },
   };
   return client;

@@ -122,8 +122,11 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
   config = { ...config, appOrigin: options.env?.APP_ORIGIN ?? origin };
   ctx.config = config;
 
+  // SMS are sent by the queue's worker; reading the outbox first lets it finish what is due.
+  ctx.smsQueue.start(200);
+  const client = createApiClient(url, dataDir, () => ctx.smsQueue.drain());
   const server: TestServer = {
-    ...createApiClient(url, dataDir),
+    ...client,
     origin,
     app,
     ctx,
@@ -132,6 +135,7 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     driver,
     async close() {
       await app.close();
+      await ctx.smsQueue.stop();
       await database.close();
       if (pgDb) await pgDb.drop();
       await rm(dataDir, { recursive: true, force: true });

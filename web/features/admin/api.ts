@@ -2,7 +2,7 @@
 // withdrawals), the decisions on them and the settings update. Mutations invalidate by the
 // builders' query keys, so a key is never typed twice.
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminPaymentsPage, AdminStats, AdminUsersPage } from '../../../contract/admin.ts';
+import type { AdminPaymentsPage, AdminStats, AdminUsersPage, SmsJobList } from '../../../contract/admin.ts';
 import type { ActivityPage } from '../../../contract/admin-security.ts';
 import type { AdminSettings, UpdateSettingsRequest } from '../../../contract/settings.ts';
 import type { AdminWithdrawalList } from '../../../contract/wallet.ts';
@@ -49,6 +49,8 @@ export const paymentsQuery = (filter: ListFilter) => listQuery<AdminPaymentsPage
 export const withdrawalsQuery = (filter: ListFilter) => listQuery<AdminWithdrawalList>('/api/admin/withdrawals', filter);
 
 export const useStats = () => useQuery(statsQuery());
+/** SMS the queue gave up on (the dead-letter list). */
+export const useDeadSms = () => useQuery({ queryKey: ['/api/admin/sms-jobs'], queryFn: ({ signal }) => api.get<SmsJobList>('/api/admin/sms-jobs', { signal }) });
 export const useActivity = () => useQuery(activityQuery());
 export const useUsers = (filter: ListFilter) => useInfiniteQuery(usersQuery(filter));
 export const usePayments = (filter: ListFilter) => useInfiniteQuery(paymentsQuery(filter));

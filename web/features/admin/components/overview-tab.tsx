@@ -10,7 +10,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatDateTime, formatINR, formatNumber } from '../../../lib/format.ts';
 import { describeActivity, type ActivityTone } from '../activity-text.ts';
-import { useActivity, useStats } from '../api.ts';
+import { useActivity, useDeadSms, useStats } from '../api.ts';
 
 const DOT: Record<ActivityTone, string> = {
   success: 'bg-success',
@@ -23,6 +23,7 @@ export function OverviewTab() {
   const t = useT();
   const stats = useStats();
   const activity = useActivity();
+  const deadSms = useDeadSms();
   const s = stats.data;
   const value = (v: React.ReactNode) => (s ? v : <Skeleton className="h-8 w-20" />);
 
@@ -41,6 +42,29 @@ export function OverviewTab() {
             <p>{t('admin.overview.smsBudgetText', { sent: formatNumber(s.sms.sentLastHour), budget: formatNumber(s.sms.perHour) })}</p>
           </div>
         </div>
+      ) : null}
+      {deadSms.data && deadSms.data.items.length > 0 ? (
+        <Card>
+          <CardHeader>
+            <CardTitle className="flex items-center gap-2">
+              <MessageSquareWarning aria-hidden="true" className="size-5 text-warning" /> {t('admin.overview.deadSmsTitle')}
+            </CardTitle>
+            <CardDescription>{t('admin.overview.deadSmsText', { count: deadSms.data.items.length })}</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <ul className="divide-y divide-border text-sm">
+              {deadSms.data.items.slice(0, 10).map((job) => (
+                <li key={job.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2">
+                  <span className="tabular font-medium">+91 {job.phone}</span>
+                  <span className="text-muted-foreground">
+                    {t(job.purpose === 'reset' ? 'admin.overview.deadSmsReset' : 'admin.overview.deadSmsRegister')} · {t('admin.overview.deadSmsAttempts', { count: job.attempts })} · {formatDateTime(job.createdAt)}
+                  </span>
+                  {job.lastError ? <span className="w-full break-words text-xs text-muted-foreground">{job.lastError}</span> : null}
+                </li>
+              ))}
+            </ul>
+          </CardContent>
+        </Card>
       ) : null}
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4 lg:gap-4">
         <StatCard label={t('admin.overview.totalUsers')} value={value(s ? formatNumber(s.totalUsers) : null)} icon={<Users aria-hidden="true" className="size-5" />} />
