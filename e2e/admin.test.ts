@@ -7,7 +7,7 @@ import QRCode from 'qrcode';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActivatedUser, nextPhone, nextUtr, pngFile, registerUser, type RegisteredUser } from '../server/test/fixtures.ts';
-import { expectNoSeriousA11yViolations, screenshot, signInWithToken, startE2E, waitForAnimations, waitForHeading, waitForToast, type E2E } from './harness.ts';
+import { expectNoSeriousA11yViolations, screenshot, signInWithToken, startE2E, waitForAnimations, waitForHeading, waitForToast, type E2E, closeDialogWithEscape } from './harness.ts';
 import { totp } from '../server/test/independent-totp.ts';
 
 const ADMIN = { username: 'Asha Verma', email: 'asha.admin@example.com', password: 'Str0ng!Admin#2026', phone: '9811122233' };
@@ -200,7 +200,7 @@ describe('admin journey', () => {
     await page.getByRole('button', { name: `Enlarge Payment screenshot from ${payer.user.username}` }).click();
     await page.getByRole('dialog').locator('img').waitFor();
     await checkScreen(page, 'admin-payment-screenshot-desktop', 'payment screenshot dialog');
-    await page.keyboard.press('Escape');
+    await closeDialogWithEscape(page);
     await page.getByRole('button', { name: `Approve payment from ${payer.user.username}` }).click();
     await page.getByRole('dialog').getByLabel('Notes (optional)').fill('UTR matched bank statement');
     await checkScreen(page, 'admin-approve-dialog-desktop', 'approve dialog');
@@ -263,7 +263,7 @@ describe('admin journey', () => {
     expect((await shot).suggestedFilename()).toMatch(/\.png$/);
     await row.getByRole('button', { name: /View QR screenshot/ }).click();
     await page.getByRole('dialog').locator('img').waitFor();
-    await page.keyboard.press('Escape');
+    await closeDialogWithEscape(page);
     await row.getByRole('button', { name: /Reject withdrawal/ }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Reject', exact: true }).click();
     await waitForToast(page, 'Withdrawal rejected');

@@ -128,3 +128,19 @@ export async function waitForAnimations(page: Page): Promise<void> {
 export async function waitForToast(page: Page, text: string): Promise<void> {
   await page.getByText(text, { exact: true }).first().waitFor();
 }
+
+/**
+ * Closes the open dialog with the Escape key and waits until it is gone (while a modal dialog is
+ * open, the page behind it is hidden from the accessibility tree). On a busy machine a key
+ * pressed as the dialog mounts can arrive before its listener: then it is pressed once more.
+ */
+export async function closeDialogWithEscape(page: Page): Promise<void> {
+  const dialog = page.getByRole('dialog');
+  await page.keyboard.press('Escape');
+  try {
+    await dialog.waitFor({ state: 'hidden', timeout: 3_000 });
+  } catch {
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+  }
+}
