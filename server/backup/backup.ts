@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { Config } from '../env.ts';
-import { copyLocalUploads } from '../uploads/copy-local-uploads.ts';
+import { listLocalFiles } from '../uploads/copy-local-uploads.ts';
 import { UPLOAD_KEY_RE, type UploadStore } from '../uploads/upload-store.ts';
 
 const MAGIC = 'REFERRALHUB-BACKUP 1\n';
@@ -83,12 +83,8 @@ export async function writeBackup(config: Config, file: string): Promise<BackupM
   const keyFile = path.join(config.dataDir, SECRETS_KEY_FILE);
   if (!config.secretsKey && existsSync(keyFile)) sections.push({ name: SECRETS_KEY_FILE, data: await readFile(keyFile) });
   if (config.storage.kind === 'local') {
-    const dir = path.join(config.dataDir, 'uploads');
-    const entries = existsSync(dir) ? await readdir(dir, { recursive: true, withFileTypes: true }) : [];
-    for (const entry of entries) {
-      if (!entry.isFile()) continue;
-      const key = path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
-      if (UPLOAD_KEY_RE.test(key)) sections.push({ name: `uploads/${key}`, data: await readFile(path.join(dir, key)) });
+    for (const upload of await listLocalFiles(path.join(config.dataDir, 'uploads'))) {
+      if (UPLOAD_KEY_RE.test(upload.key)) sections.push({ name: `uploads/${upload.key}`, data: await readFile(upload.path) });
     }
   }
   const manifest: BackupManifest = {
@@ -152,20 +148,11 @@ export async function restoreBackup(config: Config, file: string, uploads: () =>
       throw new Error(`${path.join(config.dataDir, SECRETS_KEY_FILE)} already exists: restore into a new DATA_DIR`);
     });
   }
-  const files = [...sections.keys()].filter((name) => name.startsWith('uploads/'));
+  // Into whatever store this install uses, under the keys they had.
+  const files = [...sections.entries()].filter(([name]) => name.startsWith('uploads/'));
   if (files.length > 0) {
-    // Through a staging directory, so the files land in whatever store this install uses.
-    const staging = await mkdtemp(path.join(tmpdir(), 'restore-uploads-'));
-    try {
-      for (const name of files) {
-        const key = name.slice('uploads/'.length);
-        await mkdir(path.join(staging, key.slice(0, 2)), { recursive: true });
-        await writeFile(path.join(staging, key), sections.get(name)!);
-      }
-      await copyLocalUploads(staging, await uploads());
-    } finally {
-      await rm(staging, { recursive: true, force: true });
-    }
+    const store = await uploads();
+    for (const [name, bytes] of files) await store.copyIn(name.slice('uploads/'.length), bytes);
   }
   return manifest;
 }

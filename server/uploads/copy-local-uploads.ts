@@ -11,24 +11,31 @@ export interface CopyReport {
   skipped: string[];
 }
 
-export async function copyLocalUploads(dir: string, target: UploadStore): Promise<CopyReport> {
-  const report: CopyReport = { copied: 0, skipped: [] };
+/** Every file under a local uploads directory, by its key relative to it (none when it is missing). */
+export async function listLocalFiles(dir: string): Promise<{ key: string; path: string }[]> {
   let entries;
   try {
     entries = await readdir(dir, { recursive: true, withFileTypes: true });
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return report;
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw err;
   }
-  for (const entry of entries) {
-    if (!entry.isFile()) continue;
-    const full = path.join(entry.parentPath, entry.name);
-    const key = path.relative(dir, full).split(path.sep).join('/');
-    if (!UPLOAD_KEY_RE.test(key)) {
-      report.skipped.push(key);
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => {
+      const full = path.join(entry.parentPath, entry.name);
+      return { key: path.relative(dir, full).split(path.sep).join('/'), path: full };
+    });
+}
+
+export async function copyLocalUploads(dir: string, target: UploadStore): Promise<CopyReport> {
+  const report: CopyReport = { copied: 0, skipped: [] };
+  for (const file of await listLocalFiles(dir)) {
+    if (!UPLOAD_KEY_RE.test(file.key)) {
+      report.skipped.push(file.key);
       continue;
     }
-    await target.copyIn(key, await readFile(full));
+    await target.copyIn(file.key, await readFile(file.path));
     report.copied++;
   }
   return report;
