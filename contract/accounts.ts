@@ -20,6 +20,8 @@ export const UserSchema = z.object({
   email: text().nullable(),
   referralCode: text(),
   walletBalance: MoneySchema,
+  /** Rewards on hold while the account is reviewed (pending, not withdrawable). Optional: added later. */
+  heldBalance: MoneySchema.optional(),
   successfulReferrals: z.number().int(),
   totalEarnings: MoneySchema,
   spinsAvailable: z.number().int(),
@@ -27,6 +29,8 @@ export const UserSchema = z.object({
   referralsToNextSpin: z.number().int().optional(),
   isActivated: z.boolean(),
   isAdmin: z.boolean(),
+  /** Admins: super_admin or reviewer (null for everyone else). Optional: added later. */
+  adminRole: z.enum(['super_admin', 'reviewer']).nullable().optional(),
   /** The language chosen for the account (a catalogue's code), null when never chosen. Optional: added later. */
   language: text().nullable().optional(),
   createdAt: text(),

@@ -32,7 +32,8 @@ export const UpiQrResponseSchema = z.object({
 });
 export type UpiQrResponse = z.infer<typeof UpiQrResponseSchema>;
 
-export const PaymentStatusSchema = z.enum(['pending', 'approved', 'rejected']);
+/** reversed: approved, then found fake (or the money never arrived) and taken back by a Super Admin. */
+export const PaymentStatusSchema = z.enum(['pending', 'approved', 'rejected', 'reversed']);
 export type PaymentStatus = z.infer<typeof PaymentStatusSchema>;
 
 export const ManualPaymentSchema = z.object({
@@ -45,6 +46,13 @@ export const ManualPaymentSchema = z.object({
   adminNotes: text().nullable(),
   createdAt: text(),
   processedAt: text().nullable(),
+  /** upi_proof: a screenshot and UTR; gateway: confirmed by the payment gateway. Optional: added later. */
+  method: z.enum(['upi_proof', 'gateway']).optional(),
+  /** The gateway that confirmed it (method gateway). Optional: added later. */
+  gateway: text().nullable().optional(),
+  /** When and why an approved payment was reversed. Optional: added later. */
+  reversedAt: text().nullable().optional(),
+  reversalReason: text().nullable().optional(),
 });
 export type ManualPayment = z.infer<typeof ManualPaymentSchema>;
 

@@ -1,6 +1,7 @@
 // The admin panel's calls: stats, user and payment lists (keyset pages), activation and payment decisions.
 import { z } from 'zod';
 import { text } from './text.ts';
+import { RiskFlagSchema } from './risk.ts';
 import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from './constants.ts';
 import { MoneySchema } from './money.ts';
 import { ManualPaymentSchema } from './activation.ts';
@@ -41,7 +42,7 @@ export const AdminUsersQuerySchema = z.object({
 export type AdminUsersQuery = z.output<typeof AdminUsersQuerySchema>;
 
 export const AdminPaymentsQuerySchema = z.object({
-  status: z.enum(['pending', 'approved', 'rejected'], { error: 'status must be pending, approved or rejected' }).optional(),
+  status: z.enum(['pending', 'approved', 'rejected', 'reversed'], { error: 'status must be pending, approved, rejected or reversed' }).optional(),
   q: searchSchema,
   limit: limitSchema,
   cursor: cursorSchema,
@@ -57,8 +58,15 @@ export const AdminUserSchema = z.object({
   walletBalance: MoneySchema,
   successfulReferrals: z.number().int(),
   createdAt: text(),
+  /** Two-person rule: a direct activation one admin asked for, waiting for a second admin. Optional: added later. */
+  pendingActivation: z.object({ byAdminId: text(), byAdminName: text().nullable(), at: text(), reason: text().nullable() }).nullable().optional(),
+  /** Rewards held while the account has an open risk flag that holds. Optional: added later. */
+  heldBalance: MoneySchema.optional(),
 });
 export type AdminUser = z.infer<typeof AdminUserSchema>;
+/** A row of the users list: the user with their open risk flags (with the evidence), empty when none. */
+export const AdminUserItemSchema = AdminUserSchema.extend({ riskFlags: z.array(RiskFlagSchema) });
+export type AdminUserItem = z.infer<typeof AdminUserItemSchema>;
 
 export const AdminPaymentSchema = ManualPaymentSchema.extend({
   username: text(),
@@ -67,11 +75,14 @@ export const AdminPaymentSchema = ManualPaymentSchema.extend({
   userActivated: z.boolean(),
 });
 export type AdminPayment = z.infer<typeof AdminPaymentSchema>;
+/** A row of the payments list: the payment with its payer's open risk flags, empty when none. */
+export const AdminPaymentItemSchema = AdminPaymentSchema.extend({ riskFlags: z.array(RiskFlagSchema) });
+export type AdminPaymentItem = z.infer<typeof AdminPaymentItemSchema>;
 
 export const pageSchema = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), nextCursor: text().nullable() });
-export const AdminUsersPageSchema = pageSchema(AdminUserSchema);
+export const AdminUsersPageSchema = pageSchema(AdminUserItemSchema);
 export type AdminUsersPage = z.infer<typeof AdminUsersPageSchema>;
-export const AdminPaymentsPageSchema = pageSchema(AdminPaymentSchema);
+export const AdminPaymentsPageSchema = pageSchema(AdminPaymentItemSchema);
 export type AdminPaymentsPage = z.infer<typeof AdminPaymentsPageSchema>;
 
 /** PUT /api/admin/users/:id/activate: the spec's empty body, or a reason for waiving the fee. */
@@ -95,6 +106,24 @@ export const DecidePaymentRequestSchema = z.object({
     .transform((v) => (v ? v : null)),
 });
 export type DecidePaymentRequest = z.output<typeof DecidePaymentRequestSchema>;
+
+/** POST /api/admin/manual-payments/:id/reverse: why the approved payment is being taken back. */
+export const ReversePaymentRequestSchema = z.object({
+  reason: text({ error: 'Give the reason for the reversal' })
+    .trim()
+    .min(5, { error: 'Give the reason for the reversal (at least 5 characters)' })
+    .max(500, { error: 'Reason must be at most 500 characters' }),
+});
+export type ReversePaymentRequest = z.output<typeof ReversePaymentRequestSchema>;
+
+export const ReversePaymentResponseSchema = z.object({
+  payment: AdminPaymentSchema,
+  /** The referral reward taken back (0.00 when the payer had no rewarded referrer). */
+  clawedBack: MoneySchema,
+  /** The part of it the referrer's wallet could not cover, now owed from their next credits. */
+  recordedAsDebt: MoneySchema,
+});
+export type ReversePaymentResponse = z.infer<typeof ReversePaymentResponseSchema>;
 
 /** An SMS the queue gave up on (the dead-letter list the admin Overview shows). */
 export const SmsJobSchema = z.object({

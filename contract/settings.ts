@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { text } from './text.ts';
 import { MoneySchema, parseRupees } from './money.ts';
 import { UPI_ID_RE } from './constants.ts';
+import { RiskSignalSchema } from './risk.ts';
 
 export const WHEEL_SEGMENT_COUNT = 8;
 
@@ -33,6 +34,8 @@ export const AppSettingsSchema = z.object({
   registeredAddress: text().nullable(),
   /** The Android app an admin uploaded, served at ANDROID_APP_PATH; null until there is one. */
   androidApp: z.object({ version: text(), sizeBytes: z.number().int(), uploadedAt: text() }).nullable(),
+  /** The payment gateway the operator configured (PAYMENT_GATEWAY): activation offers "Pay now". Optional: added later. */
+  paymentGateway: z.object({ name: text() }).nullable().optional(),
 });
 export type AppSettings = z.infer<typeof AppSettingsSchema>;
 
@@ -48,6 +51,14 @@ export const AdminSettingsSchema = AppSettingsSchema.extend({
   signupsPerReferrerPerHour: z.number().int(),
   smsPerHour: z.number().int(),
   rewardWaivedActivations: z.boolean(),
+  /** Two-person rule: withdrawals above this amount need a second admin (null: off). */
+  secondApprovalAbove: MoneySchema.nullable(),
+  /** Two-person rule: a direct activation needs a second admin. */
+  secondApprovalForActivation: z.boolean(),
+  /** Risk signals whose open flag holds the account's rewards; the others only flag. */
+  riskHoldSignals: z.array(RiskSignalSchema),
+  /** A referral code signing up more users than this in an hour is flagged (signup_burst). */
+  signupFlagPerReferrerPerHour: z.number().int(),
 });
 export type AdminSettings = z.infer<typeof AdminSettingsSchema>;
 
@@ -124,6 +135,16 @@ export const UpdateSettingsRequestSchema = z
     signupsPerReferrerPerHour: hourlyLimit('Sign-ups per referral code per hour'),
     smsPerHour: hourlyLimit('SMS per hour'),
     rewardWaivedActivations: z.boolean({ error: 'Reward waived activations must be true or false' }),
+    /** Rupees, or null / '' to turn the rule off. */
+    secondApprovalAbove: z
+      .union([z.literal(''), z.null(), rupees('Second approval threshold', 1n)])
+      .transform((v) => (v === '' ? null : v)),
+    secondApprovalForActivation: z.boolean({ error: 'Second approval for activations must be true or false' }),
+    riskHoldSignals: z
+      .array(RiskSignalSchema, { error: 'Choose the risk signals that hold rewards' })
+      .max(20, { error: 'Choose the risk signals that hold rewards' })
+      .transform((list) => [...new Set(list)].sort()),
+    signupFlagPerReferrerPerHour: hourlyLimit('Sign-ups per referral code per hour before a flag'),
     supportContactName: optionalText(100, 'Contact name must be at most 100 characters'),
     postalAddress: optionalText(300, 'Postal address must be at most 300 characters'),
     legalName: optionalText(150, 'Legal name must be at most 150 characters'),

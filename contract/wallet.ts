@@ -3,6 +3,7 @@
 // the server give the same messages.
 import { z } from 'zod';
 import { text } from './text.ts';
+import { RiskFlagSchema } from './risk.ts';
 import { IFSC_RE, UPI_ID_RE } from './constants.ts';
 
 export { UPI_ID_RE };
@@ -127,20 +128,29 @@ export const WithdrawalSchema = z.object({
 export type Withdrawal = z.infer<typeof WithdrawalSchema>;
 
 /** A withdrawal in the admin table: full account number, who asked. */
+/** What an admin sees: a withdrawal above the two-person threshold waits for a second admin. */
+export const AdminWithdrawalStatusSchema = z.enum(['pending', 'awaiting_second_approval', 'approved', 'rejected']);
+
 export const AdminWithdrawalSchema = WithdrawalSchema.extend({
   username: text(),
   phone: text().nullable(),
+  status: AdminWithdrawalStatusSchema,
+  /** The first of two admins who approved it (two-person rule). Optional: added later. */
+  firstApproval: z.object({ byAdminId: text(), byAdminName: text().nullable(), at: text() }).nullable().optional(),
 });
 export type AdminWithdrawal = z.infer<typeof AdminWithdrawalSchema>;
+/** A row of the withdrawals list: with the requester's open risk flags (a payout account shared with others...), empty when none. */
+export const AdminWithdrawalItemSchema = AdminWithdrawalSchema.extend({ riskFlags: z.array(RiskFlagSchema) });
+export type AdminWithdrawalItem = z.infer<typeof AdminWithdrawalItemSchema>;
 
 export const AdminWithdrawalListSchema = z.object({
-  items: z.array(AdminWithdrawalSchema),
+  items: z.array(AdminWithdrawalItemSchema),
   nextCursor: text().nullable(),
 });
 export type AdminWithdrawalList = z.infer<typeof AdminWithdrawalListSchema>;
 
 export const AdminListQuerySchema = z.object({
-  status: z.enum(['pending', 'approved', 'rejected', 'all', '']).optional(),
+  status: z.enum(['pending', 'awaiting_second_approval', 'approved', 'rejected', 'all', '']).optional(),
   q: text().trim().max(100).optional(),
   limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1).max(200).optional(),
   cursor: text().max(200).optional(),
@@ -170,7 +180,8 @@ export type WithdrawalDecision = z.infer<typeof WithdrawalDecisionSchema>;
 // ---------------------------------------------------------------------------------------------
 // Transaction history (read from the ledger)
 
-export const TransactionTypeSchema = z.enum(['referral', 'referral_bonus', 'spin', 'spin_reward', 'withdrawal', 'refund', 'deposit', 'payment']);
+/** reversal: a referral bonus taken back; recovery: a credit applied to what a reversal left owing. */
+export const TransactionTypeSchema = z.enum(['referral', 'referral_bonus', 'spin', 'spin_reward', 'withdrawal', 'refund', 'deposit', 'payment', 'reversal', 'recovery', 'release']);
 export const TransactionStatusSchema = z.enum(['completed', 'pending', 'approved', 'rejected', 'failed']);
 
 /**

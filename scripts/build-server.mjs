@@ -1,5 +1,6 @@
-// `npm run build:server`: the server as one ES module, dist/server/main.js (packages stay imports from
-// node_modules), with its SQL migrations beside it. Starting from it needs no TypeScript on the way.
+// `npm run build:server`: the server as ES modules, dist/server/main.js plus the chunks it loads
+// only when asked (packages stay imports from node_modules), with its SQL migrations beside them.
+// Starting from it needs no TypeScript on the way.
 import { cp, mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,23 +9,44 @@ import { build } from 'esbuild';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const out = path.join(root, 'dist', 'server');
 
+/**
+ * zod's `z` namespace carries every one of its ~50 message locales (a tenth of the server's code)
+ * although only English is ever configured (zod's default; our own texts are in the contract).
+ * The bundle's `z.locales` keeps just `en`.
+ */
+const englishZodLocalesOnly = {
+  name: 'english-zod-locales-only',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/ }, () => ({
+      contents: 'export { default as en } from "./en.js";',
+      loader: 'js',
+      resolveDir: path.join(root, 'node_modules', 'zod', 'v4', 'locales'),
+    }));
+  },
+};
+
 await rm(out, { recursive: true, force: true });
 await mkdir(out, { recursive: true });
 await build({
-  entryPoints: [path.join(root, 'server', 'main.ts')],
-  outfile: path.join(out, 'main.js'),
+  entryPoints: { main: path.join(root, 'server', 'main.ts') },
+  outdir: out,
+  // What the code imports dynamically (the PostgreSQL driver, the S3 store) becomes a chunk of its
+  // own, loaded only by the start that needs it: the embedded database never loads pg, the local
+  // store never loads the S3 SDK.
+  splitting: true,
+  chunkNames: 'chunk-[hash]',
   bundle: true,
   platform: 'node',
   format: 'esm',
   target: 'node20',
   // Packages are bundled too: start-up time is mostly resolving and reading hundreds of small
   // module files. Kept external: those that load files beside themselves (PGlite's WebAssembly,
-  // argon2's native binary, pino's worker threads) and pg's optional native driver.
-  // The S3 SDK is external too: loaded from node_modules only when STORAGE=s3, so it adds nothing
-  // to the default start.
-  external: ['@electric-sql/pglite', '@electric-sql/pglite/*', '@node-rs/argon2', 'pino', 'pg-native', '@aws-sdk/client-s3'],
+  // argon2's and sharp's native binaries, pino's worker threads) and pg's optional native driver.
+  // The S3 SDK is external too: imported only by the S3 store's chunk.
+  external: ['@electric-sql/pglite', '@electric-sql/pglite/*', '@node-rs/argon2', 'sharp', 'pino', 'pg-native', '@aws-sdk/client-s3'],
   // Bundled CommonJS packages call require(); an ES module has none of its own.
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  plugins: [englishZodLocalesOnly],
   sourcemap: true,
   logLevel: 'warning',
 });

@@ -26,6 +26,16 @@ import { isApiRequest } from './routing.ts';
 import { securityHeaders } from './security-headers.ts';
 import { registerJsonCompression } from './compression.ts';
 import { addressKey } from './throttle/address-key.ts';
+import { enforceAdminRole } from './admins/role-guard.ts';
+import { reversalsRoutes } from './reversals/reversals.routes.ts';
+import { statementsRoutes } from './statements/statements.routes.ts';
+import { reconciliationRoutes } from './reconciliation/reconciliation.routes.ts';
+import { riskRoutes } from './fraud/risk.routes.ts';
+import { gatewayRoutes } from './gateway/gateway.routes.ts';
+import { ledgerViewRoutes } from './ledger/ledger-view.routes.ts';
+import { adminInvitationPublicRoutes, adminsRoutes } from './admins/admins.routes.ts';
+import { API_RATE_WINDOW_MS, createSharedRateLimitStore } from './throttle/shared-rate-limit-store.ts';
+import { errorForLog } from './logging.ts';
 
 export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
@@ -38,6 +48,8 @@ export interface BuildAppOptions {
 /** Admin paths reachable without an admin session: first-admin setup and the sign-in steps. */
 export const PUBLIC_ADMIN_PATHS = new Set([
   '/api/admin/setup',
+  '/api/admin/invitations/lookup',
+  '/api/admin/invitations/accept',
   '/api/admin/2fa/login',
   '/api/admin/passkey/auth/begin',
   '/api/admin/passkey/auth/finish',
@@ -72,10 +84,16 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     void reply.headers(headers);
   });
 
+  // On PostgreSQL several processes may serve one site: their counts are shared through the
+  // database (server/throttle/shared-rate-limit-store.ts). The embedded database has one process.
+  const sharedCounts =
+    ctx.dbKind === 'postgres' ? createSharedRateLimitStore(ctx.db, { onError: (err) => app.log.warn({ err: errorForLog(err) }, 'rate limit counts not synced') }) : null;
+  if (sharedCounts) app.addHook('onClose', () => sharedCounts.close());
   await app.register(rateLimit, {
     global: true,
     max: options.rateLimitPerMinute ?? ctx.config.rateLimitPerMinute,
-    timeWindow: '1 minute',
+    timeWindow: API_RATE_WINDOW_MS,
+    ...(sharedCounts ? { store: sharedCounts.Store } : {}),
     allowList: (request) => !isApiRequest(request),
     keyGenerator: (request) => addressKey(request.ip),
     errorResponseBuilder: (_request, context) => ({
@@ -110,12 +128,15 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       await api.register(withdrawalsRoutes(ctx));
       await api.register(transactionsRoutes(ctx));
       await api.register(notificationsRoutes(ctx));
+      await api.register(statementsRoutes(ctx));
+      await api.register(gatewayRoutes(ctx));
 
       // Admin scope, public part: only the paths in PUBLIC_ADMIN_PATHS.
       await api.register(
         async (publicAdmin) => {
           await publicAdmin.register(adminSetupRoutes(ctx));
           await publicAdmin.register(adminSecurityPublicRoutes(ctx));
+          await publicAdmin.register(adminInvitationPublicRoutes(ctx));
         },
         { prefix: '/admin' },
       );
@@ -124,12 +145,17 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       await api.register(
         async (admin) => {
           admin.addHook('onRequest', async (request) => {
-            requireAdmin(request);
+            await enforceAdminRole(ctx, request, requireAdmin(request));
           });
           await admin.register(adminRoutes(ctx));
           await admin.register(adminWithdrawalsRoutes(ctx));
           await admin.register(adminSecurityRoutes(ctx));
           await admin.register(androidAppAdminRoutes(ctx));
+          await admin.register(reversalsRoutes(ctx));
+          await admin.register(adminsRoutes(ctx));
+          await admin.register(ledgerViewRoutes(ctx));
+          await admin.register(reconciliationRoutes(ctx));
+          await admin.register(riskRoutes(ctx));
         },
         { prefix: '/admin' },
       );

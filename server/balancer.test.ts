@@ -94,7 +94,7 @@ describe.skipIf(!BASE_URL || !HAPROXY)('two processes behind HAProxy', () => {
 
     const form = new FormData();
     form.set('utrNumber', nextUtr());
-    form.set('screenshot', pngFile());
+    form.set('screenshot', pngFile('proof.png', PNG_1X1));
     const proof = await client.upload('POST', '/api/submit-manual-payment', form, { token });
     expect(proof.status, JSON.stringify(proof.body)).toBe(201);
     const seenBy = new Set<string>();

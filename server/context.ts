@@ -6,6 +6,7 @@ import type { SmsProvider } from './sms/sms.provider.ts';
 import type { UploadStore } from './uploads/upload-store.ts';
 import type { AppMetrics } from './metrics/metrics.ts';
 import type { SmsQueue } from './sms/sms-queue.ts';
+import type { PaymentGateway } from './gateway/payment-gateway.ts';
 
 export interface AppContext {
   config: Config;
@@ -20,6 +21,8 @@ export interface AppContext {
   metrics: AppMetrics;
   /** SMS waiting to be sent (server/sms/sms-queue.ts): requests enqueue, the worker sends. */
   smsQueue: SmsQueue;
+  /** The payment gateway (PAYMENT_GATEWAY), null when only UPI proofs are taken. */
+  gateway: PaymentGateway | null;
   /** Set when the process begins to shut down: /readyz then fails so a balancer stops sending. */
   lifecycle: { draining: boolean };
 }

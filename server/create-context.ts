@@ -13,6 +13,7 @@ import { redactText } from './logging.ts';
 import { ensureAppSettings } from './settings/settings.service.ts';
 import { ensurePlatformAccounts } from './ledger/ledger.service.ts';
 import type { SmsProvider } from './sms/sms.provider.ts';
+import { createRazorpayGateway } from './gateway/razorpay.ts';
 
 export interface ContextOverrides {
   sms?: SmsProvider;
@@ -41,6 +42,16 @@ export async function createContext(config: Config, overrides: ContextOverrides 
       secretsKey,
       metrics,
       lifecycle: { draining: false },
+      gateway: config.gateway
+        ? createRazorpayGateway({
+            keyId: config.gateway.keyId,
+            keySecret: config.gateway.keySecret,
+            webhookSecret: config.gateway.webhookSecret,
+            baseUrl: config.gateway.baseUrl,
+            now,
+            log: (line) => console.error(redactText(line)),
+          })
+        : null,
       smsQueue: new SmsQueue({
         db: database.db,
         // Read through the context, so a test may swap the provider.

@@ -32,7 +32,6 @@ export const EnvSchema = z
     HOST: z.string().min(1).default('0.0.0.0'),
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
-    REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
     /** Where uploads live: local disk (embedded default), db (default with DATABASE_URL) or s3. */
     STORAGE: z.enum(['local', 'db', 's3']).optional(),
     S3_BUCKET: z.string().min(1).optional(),
@@ -64,6 +63,12 @@ export const EnvSchema = z
     METRICS_TOKEN: z.string().min(16, { error: 'METRICS_TOKEN must be at least 16 characters' }).optional(),
     /** After SIGTERM, how long /readyz fails before the server stops taking requests (default 5000 in production, else 0). */
     SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).optional(),
+    /** An optional payment gateway for the activation fee ("Pay now"); unset = UPI proofs only. */
+    PAYMENT_GATEWAY: z.enum(['razorpay']).optional(),
+    RAZORPAY_KEY_ID: z.string().min(1).optional(),
+    RAZORPAY_KEY_SECRET: z.string().min(1).optional(),
+    RAZORPAY_WEBHOOK_SECRET: z.string().min(1).optional(),
+    RAZORPAY_BASE_URL: z.url().default('https://api.razorpay.com'),
     /** Set by loadConfig, not by the environment: 'tool' for commands that need no secrets key. */
     PURPOSE: z.enum(['server', 'tool']).default('server'),
   })
@@ -87,6 +92,13 @@ export const EnvSchema = z
         message: `SECRETS_KEY is required when ${env.DATABASE_URL ? 'DATABASE_URL is set' : 'NODE_ENV=production'} (64 hex characters, the same for every process; make one with: openssl rand -hex 32)`,
       });
     }
+    if (env.PAYMENT_GATEWAY === 'razorpay' && (!env.RAZORPAY_KEY_ID || !env.RAZORPAY_KEY_SECRET || !env.RAZORPAY_WEBHOOK_SECRET)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['RAZORPAY_KEY_ID'],
+        message: 'PAYMENT_GATEWAY=razorpay needs RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET (Dashboard > Settings > API keys and Webhooks)',
+      });
+    }
     if (env.STORAGE === 's3' && (!env.S3_BUCKET || !env.S3_ACCESS_KEY_ID || !env.S3_SECRET_ACCESS_KEY)) {
       ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'STORAGE=s3 needs S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (and S3_ENDPOINT for a store other than AWS)' });
     }
@@ -101,7 +113,6 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
-  redisUrl: string | undefined;
   sms: {
     provider: Env['SMS_PROVIDER'];
     msg91: { authKey?: string; templateId?: string; baseUrl: string };
@@ -118,6 +129,8 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   metricsToken: string | undefined;
   shutdownDrainMs: number;
+  /** The payment gateway for the activation fee, when one is configured. */
+  gateway: { name: 'razorpay'; keyId: string; keySecret: string; webhookSecret: string; baseUrl: string } | null;
   /** Where uploads live; `s3` carries its bucket settings. */
   storage: { kind: 'local' | 'db' } | { kind: 's3'; s3: import('./uploads/s3-upload-store.ts').S3Options };
 }
@@ -129,7 +142,6 @@ export function toConfig(env: Env): Config {
     host: env.HOST,
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
-    redisUrl: env.REDIS_URL,
     sms: {
       provider: env.SMS_PROVIDER,
       msg91: { authKey: env.MSG91_AUTH_KEY, templateId: env.MSG91_TEMPLATE_ID, baseUrl: env.MSG91_BASE_URL },
@@ -144,6 +156,16 @@ export function toConfig(env: Env): Config {
     logLevel: env.LOG_LEVEL,
     metricsToken: env.METRICS_TOKEN,
     shutdownDrainMs: env.SHUTDOWN_DRAIN_MS ?? (env.NODE_ENV === 'production' ? 5000 : 0),
+    gateway:
+      env.PAYMENT_GATEWAY === 'razorpay'
+        ? {
+            name: 'razorpay',
+            keyId: env.RAZORPAY_KEY_ID!,
+            keySecret: env.RAZORPAY_KEY_SECRET!,
+            webhookSecret: env.RAZORPAY_WEBHOOK_SECRET!,
+            baseUrl: env.RAZORPAY_BASE_URL,
+          }
+        : null,
     storage:
       env.STORAGE === 's3'
         ? {

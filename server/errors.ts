@@ -30,7 +30,7 @@ export const conflict = (message: string, code: ErrorCode = 'CONFLICT') => new A
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new AppError('RATE_LIMITED', message, 429, undefined, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
 /** An admin deciding on their own money: another admin must. */
-export const selfDealing = (what: 'withdrawal' | 'payment' | 'activation') =>
+export const selfDealing = (what: 'withdrawal' | 'payment' | 'activation' | 'held rewards') =>
   new AppError('SELF_DEALING', `You cannot decide on your own ${what}. Another admin must do it.`, 403);
 /** The database cannot serve right now (gone, restarting, overloaded): the client may retry shortly. */
 export const databaseUnavailable = () =>

@@ -9,6 +9,7 @@ import { adminExists } from './accounts/admin-setup.service.ts';
 import { errorForLog, loggerOptions } from './logging.ts';
 import { isDatabaseUnavailable } from './db/db-errors.ts';
 import { startMaintenance } from './maintenance/maintenance.ts';
+import { startLedgerSealer } from './ledger/ledger-seal.ts';
 
 const loaded = loadConfig(process.env);
 if (!loaded.ok) {
@@ -34,6 +35,8 @@ const app = await buildApp(ctx, {
 ctx.smsQueue.start();
 ctx.smsQueue.kick();
 const stopMaintenance = startMaintenance(ctx, (err) => app.log.warn({ err: errorForLog(err) }, 'maintenance skipped'));
+// Committed ledger entries are sealed into the hash chain a couple of seconds later (one process at a time).
+const stopSealer = startLedgerSealer(ctx, (err) => app.log.warn({ err: errorForLog(err) }, 'ledger sealing skipped'));
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -45,6 +48,7 @@ async function shutdown(signal: string) {
   ctx.lifecycle.draining = true;
   if (config.shutdownDrainMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
   stopMaintenance();
+  stopSealer();
   await app.close().catch(() => undefined);
   await ctx.smsQueue.stop().catch(() => undefined);
   await database.close().catch(() => undefined);

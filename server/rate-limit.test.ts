@@ -2,9 +2,9 @@
 // path cannot step around it; and behind a proxy (TRUST_PROXY = hop count) the address is the one
 // the proxy saw, so a client naming addresses in X-Forwarded-For gets no fresh buckets.
 import { afterEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './test/harness.ts';
+import { drivers, startTestServer, type TestServer } from './test/harness.ts';
 
-describe('API rate limit', () => {
+describe.each(drivers)('API rate limit (%s)', (driver) => {
   let s: TestServer | undefined;
   afterEach(async () => {
     await s?.close();
@@ -12,7 +12,7 @@ describe('API rate limit', () => {
   });
 
   it('counts /%61pi/app-settings as /api/app-settings', async () => {
-    s = await startTestServer({ rateLimitPerMinute: 5 });
+    s = await startTestServer({ driver, rateLimitPerMinute: 5 });
     const paths = ['/api/app-settings', '/%61pi/app-settings', '/api/%61pp-settings', '/%61%70%69/app-settings', '/api/app-settings'];
     for (const p of paths) expect((await s.api('GET', p)).status, p).toBe(200);
     for (const p of ['/%61pi/app-settings', '/api/app-settings', '/%61%70%69/app-settings']) {
@@ -26,7 +26,7 @@ describe('API rate limit', () => {
   });
 
   it('behind one proxy, the address is the hop the proxy added, whatever the client claims before it', async () => {
-    s = await startTestServer({ rateLimitPerMinute: 3, env: { TRUST_PROXY: '1' } });
+    s = await startTestServer({ driver, rateLimitPerMinute: 3, env: { TRUST_PROXY: '1' } });
     const statuses: number[] = [];
     for (let i = 0; i < 5; i++) {
       // A client rotating its claimed address; the proxy appends the address it really saw.

@@ -17,6 +17,7 @@ import { clientIp, requireUser } from '../sessions/auth.ts';
 import type { SessionMeta } from '../sessions/sessions.service.ts';
 import { warmDummyHash } from './password.ts';
 import { toUserResponse } from './user-response.ts';
+import { deviceIdOf, noteSignIn, noteSignUp } from '../fraud/risk-signals.ts';
 import {
   login,
   logout,
@@ -41,12 +42,16 @@ export function accountsRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
     app.post('/register', async (request, reply) => {
       const input = RegisterRequestSchema.parse(bodyOf(request));
-      return reply.status(201).send(await registerAccount(ctx, input, { ip: clientIp(request) }));
+      const registered = await registerAccount(ctx, input, { ip: clientIp(request) });
+      await noteSignUp(ctx, { userId: registered.userId, deviceId: deviceIdOf(request), ip: clientIp(request) });
+      return reply.status(201).send(registered);
     });
 
     app.post('/verify-otp', async (request) => {
       const input = VerifyOtpRequestSchema.parse(bodyOf(request));
-      return verifyRegistration(ctx, input, sessionMeta(request));
+      const signedIn = await verifyRegistration(ctx, input, sessionMeta(request));
+      await noteSignIn(ctx, { userId: signedIn.user.id, deviceId: deviceIdOf(request), ip: clientIp(request) });
+      return signedIn;
     });
 
     app.post('/resend-otp', async (request) => {
@@ -56,7 +61,9 @@ export function accountsRoutes(ctx: AppContext): FastifyPluginAsync {
 
     app.post('/login', async (request) => {
       const input = LoginRequestSchema.parse(bodyOf(request));
-      return login(ctx, input, sessionMeta(request));
+      const signedIn = await login(ctx, input, sessionMeta(request));
+      if (!signedIn.user.isAdmin) await noteSignIn(ctx, { userId: signedIn.user.id, deviceId: deviceIdOf(request), ip: clientIp(request) });
+      return signedIn;
     });
 
     app.post('/logout', async (request, reply) => {
@@ -68,7 +75,7 @@ export function accountsRoutes(ctx: AppContext): FastifyPluginAsync {
     // Answered from the session lookup the request already made: no second query.
     app.get('/user', async (request) => {
       const user = requireUser(request);
-      return toUserResponse(user, request.auth!.walletBalancePaise, request.auth!.referralsPerSpin);
+      return toUserResponse(user, request.auth!.walletBalancePaise, request.auth!.referralsPerSpin, request.auth!.heldBalancePaise);
     });
 
     app.put('/user/language', async (request) => {

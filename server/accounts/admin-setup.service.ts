@@ -19,6 +19,41 @@ import { bumpCounters } from '../stats/stat-counters.ts';
 const ADMIN_SETUP_LOCK_KEY = 727_002;
 export const ADMIN_EXISTS_MESSAGE = 'An admin account already exists';
 
+/**
+ * Inserts an admin account (activated, phone verified, with a referral code and a wallet) inside
+ * the caller's transaction: the first admin, or one who accepted an invitation. 409 when the phone
+ * or email is taken.
+ */
+export async function insertAdminUser(
+  tx: DbOrTx,
+  admin: { username: string; email: string; phone: string; passwordHash: string; role: 'super_admin' | 'reviewer' },
+  now: Date,
+): Promise<string> {
+  const phoneTaken = await tx.select({ id: users.id }).from(users).where(eq(users.phone, admin.phone)).limit(1);
+  if (phoneTaken.length > 0) throw conflict(DUPLICATE_PHONE_MESSAGE, 'DUPLICATE_PHONE');
+  const emailTaken = await tx.select({ id: users.id }).from(users).where(eq(users.email, admin.email)).limit(1);
+  if (emailTaken.length > 0) throw conflict(DUPLICATE_EMAIL_MESSAGE, 'DUPLICATE_EMAIL');
+  const id = newId();
+  await tx.insert(users).values({
+    id,
+    username: admin.username,
+    phone: admin.phone,
+    email: admin.email,
+    passwordHash: admin.passwordHash,
+    referralCode: await newReferralCode(tx),
+    isAdmin: true,
+    adminRole: admin.role,
+    isActivated: true,
+    activatedAt: now,
+    phoneVerifiedAt: now,
+    createdAt: now,
+    updatedAt: now,
+  });
+  await createWallet(tx, id, now);
+  await bumpCounters(tx, { users: 1, activated_users: 1 });
+  return id;
+}
+
 export async function adminExists(db: DbOrTx): Promise<boolean> {
   const rows = await db.select({ id: users.id }).from(users).where(eq(users.isAdmin, true)).limit(1);
   return rows.length > 0;
@@ -43,28 +78,7 @@ export async function createFirstAdmin(
     return await db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${ADMIN_SETUP_LOCK_KEY}::bigint)`);
       if (await adminExists(tx)) throw conflict(ADMIN_EXISTS_MESSAGE, 'ADMIN_EXISTS');
-      const phoneTaken = await tx.select({ id: users.id }).from(users).where(eq(users.phone, input.phone)).limit(1);
-      if (phoneTaken.length > 0) throw conflict(DUPLICATE_PHONE_MESSAGE, 'DUPLICATE_PHONE');
-      const emailTaken = await tx.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1);
-      if (emailTaken.length > 0) throw conflict(DUPLICATE_EMAIL_MESSAGE, 'DUPLICATE_EMAIL');
-
-      const id = newId();
-      await tx.insert(users).values({
-        id,
-        username: input.username,
-        phone: input.phone,
-        email: input.email,
-        passwordHash,
-        referralCode: await newReferralCode(tx),
-        isAdmin: true,
-        isActivated: true,
-        activatedAt: now,
-        phoneVerifiedAt: now,
-        createdAt: now,
-        updatedAt: now,
-      });
-      await createWallet(tx, id, now);
-      await bumpCounters(tx, { users: 1, activated_users: 1 });
+      const id = await insertAdminUser(tx, { ...input, passwordHash, role: 'super_admin' }, now);
       await recordAudit(tx, {
         actorId: id,
         action: 'admin.setup',

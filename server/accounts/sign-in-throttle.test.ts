@@ -54,7 +54,7 @@ describe.each(drivers)('sign-in throttle (%s)', (driver) => {
   it.skipIf(driver !== 'postgres')('60 parallel wrong codes on /api/admin/2fa/login: exactly 10 are checked', async () => {
     // A second admin with 2FA on, so the first admin's session stays usable for the other tests.
     const a2 = await newUser('second.admin@example.com');
-    await s.ctx.db.update(users).set({ isAdmin: true }).where(eq(users.id, a2.user.id));
+    await s.ctx.db.update(users).set({ isAdmin: true, adminRole: 'super_admin' }).where(eq(users.id, a2.user.id));
     const signIn = await login({ email: 'second.admin@example.com', password: a2.password });
     expect(signIn.status).toBe(200);
     const setup = await s.api('POST', '/api/admin/2fa/setup', { token: signIn.body.token });

@@ -1,6 +1,7 @@
 // Two server processes on one PostgreSQL, each with its own DATA_DIR, as behind a load balancer:
 // an SMS code sent by one is accepted by the other (they share SECRETS_KEY, which is required
-// whenever DATABASE_URL is set), and the sign-in budget is one budget whichever process answers.
+// whenever DATABASE_URL is set), and the sign-in budget and the API's per-address request limit
+// are one budget and one limit whichever process answers.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -60,7 +61,7 @@ describe.skipIf(!BASE_URL)('two server processes on one database', () => {
     const user = await b.api('POST', '/api/verify-otp', { body: { userId: reg.body.userId, otpCode: await Promise.any([a.lastCode(phone), b.lastCode(phone)]) } });
     const form = new FormData();
     form.set('utrNumber', nextUtr());
-    form.set('screenshot', pngFile());
+    form.set('screenshot', pngFile('proof.png', PNG_1X1));
     const proof = await a.upload('POST', '/api/submit-manual-payment', form, { token: user.body.token });
     expect(proof.status, JSON.stringify(proof.body)).toBe(201);
     for (const server of [a, b]) {
@@ -82,5 +83,44 @@ describe.skipIf(!BASE_URL)('two server processes on one database', () => {
     const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
     expect(code).toBe(1);
     expect(output.trim()).toMatch(/^Invalid configuration: SECRETS_KEY: SECRETS_KEY is required when DATABASE_URL is set/);
+  });
+});
+
+/** A fixed one-minute window must not end mid-test: wait for the next minute when few seconds are left. */
+async function awayFromMinuteEdge(): Promise<void> {
+  const intoMinute = Date.now() % 60_000;
+  if (intoMinute > 50_000) await new Promise((r) => setTimeout(r, 60_000 - intoMinute + 500));
+}
+
+describe.skipIf(!BASE_URL)('the API request limit across two processes', () => {
+  let pgDb: { url: string; drop(): Promise<void> };
+  let a: ServerProcess;
+  let b: ServerProcess;
+  const env = { RATE_LIMIT_PER_MINUTE: '20' };
+
+  beforeAll(async () => {
+    pgDb = await createPostgresDatabase(BASE_URL!);
+    [a, b] = await Promise.all([startServerProcess({ databaseUrl: pgDb.url, env }), startServerProcess({ databaseUrl: pgDb.url, env })]);
+  }, 120_000);
+  afterAll(async () => {
+    await Promise.all([a?.stop(), b?.stop()]);
+    await pgDb?.drop();
+  });
+
+  const statuses = async (server: ServerProcess, n: number) => {
+    const out: number[] = [];
+    for (let i = 0; i < n; i++) out.push((await server.api('GET', '/api/app-settings')).status);
+    return out;
+  };
+
+  it('is one limit: what one process counted, the other refuses past', async () => {
+    await awayFromMinuteEdge();
+    expect(await statuses(a, 12)).toEqual(Array(12).fill(200));
+    // Each process adds its counts to the shared table about once a second.
+    await new Promise((r) => setTimeout(r, 1_500));
+    // Separate counters would allow B 20 more; the shared limit allows the 8 left of 20.
+    expect(await statuses(b, 12)).toEqual([...Array(8).fill(200), ...Array(4).fill(429)]);
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(await statuses(a, 2)).toEqual([429, 429]);
   });
 });

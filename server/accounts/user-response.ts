@@ -1,6 +1,7 @@
 // The user object the API answers with (contract UserSchema): one mapper, so no column leaks and
 // every feature that returns "the user" returns the same shape.
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { DEFAULT_ECONOMICS } from '../../contract/constants.ts';
 import { formatPaise } from '../../contract/money.ts';
 import type { User } from '../../contract/accounts.ts';
@@ -10,7 +11,9 @@ import { notFound } from '../errors.ts';
 
 type UserRow = typeof users.$inferSelect;
 
-export function toUserResponse(row: UserRow, walletBalancePaise: bigint, referralsPerSpin: number): User {
+const heldAccounts = alias(ledgerAccounts, 'held_account');
+
+export function toUserResponse(row: UserRow, walletBalancePaise: bigint, referralsPerSpin: number, heldBalancePaise = 0n): User {
   return {
     id: row.id,
     username: row.username,
@@ -18,6 +21,7 @@ export function toUserResponse(row: UserRow, walletBalancePaise: bigint, referra
     email: row.email,
     referralCode: row.referralCode,
     walletBalance: formatPaise(walletBalancePaise),
+    heldBalance: formatPaise(heldBalancePaise),
     successfulReferrals: row.successfulReferrals,
     totalEarnings: formatPaise(row.totalEarningsPaise),
     spinsAvailable: Math.max(0, row.spinsGranted - row.spinsUsed),
@@ -26,6 +30,7 @@ export function toUserResponse(row: UserRow, walletBalancePaise: bigint, referra
     referralsToNextSpin: Math.max(1, referralsPerSpin - row.referralsTowardSpin),
     isActivated: row.isActivated,
     isAdmin: row.isAdmin,
+    adminRole: row.adminRole === 'super_admin' || row.adminRole === 'reviewer' ? row.adminRole : null,
     language: row.language,
     createdAt: row.createdAt.toISOString(),
   };
@@ -34,13 +39,14 @@ export function toUserResponse(row: UserRow, walletBalancePaise: bigint, referra
 /** The user object for one user id (wallet balance from the ledger); 404 when there is no such user. */
 export async function getUserResponse(db: DbOrTx, userId: string): Promise<User> {
   const rows = await db
-    .select({ user: users, balance: ledgerAccounts.balancePaise, referralsPerSpin: appSettings.referralsPerSpin })
+    .select({ user: users, balance: ledgerAccounts.balancePaise, held: heldAccounts.balancePaise, referralsPerSpin: appSettings.referralsPerSpin })
     .from(users)
-    .leftJoin(ledgerAccounts, eq(ledgerAccounts.userId, users.id))
+    .leftJoin(ledgerAccounts, eq(ledgerAccounts.id, users.id))
+    .leftJoin(heldAccounts, and(eq(heldAccounts.userId, users.id), eq(heldAccounts.kind, 'held')))
     .leftJoin(appSettings, eq(appSettings.id, 1))
     .where(eq(users.id, userId))
     .limit(1);
   const row = rows[0];
   if (!row) throw notFound('User not found');
-  return toUserResponse(row.user, row.balance ?? 0n, row.referralsPerSpin ?? DEFAULT_ECONOMICS.referralsPerSpin);
+  return toUserResponse(row.user, row.balance ?? 0n, row.referralsPerSpin ?? DEFAULT_ECONOMICS.referralsPerSpin, row.held ?? 0n);
 }

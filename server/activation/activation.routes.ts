@@ -4,7 +4,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { GenerateUpiQrRequestSchema, ManualPaymentSchema, OwnListQuerySchema } from '../../contract/activation.ts';
 import { answerIdempotently, formContent } from '../idempotency/idempotency.ts';
 import type { AppContext } from '../context.ts';
-import { requireUser } from '../sessions/auth.ts';
+import { clientIp, requireUser } from '../sessions/auth.ts';
+import { deviceIdOf } from '../fraud/risk-signals.ts';
 import { generateUpiQr, listOwnPayments, readPaymentScreenshot, submitManualPayment } from './activation.service.ts';
 import { readPaymentForm } from './payment-form.ts';
 
@@ -18,7 +19,7 @@ export function activationRoutes(ctx: AppContext): FastifyPluginAsync {
 
     app.post('/submit-manual-payment', async (request, reply) => {
       const user = requireUser(request);
-      const submission = await readPaymentForm(request);
+      const submission = { ...(await readPaymentForm(request)), deviceId: deviceIdOf(request), ip: clientIp(request) };
       return answerIdempotently(
         ctx,
         request,

@@ -1,7 +1,6 @@
 // Activation by UPI from the user's side: the payment QR, submitting a payment proof (screenshot +
 // UTR) and reading one's own proofs. Admin decisions on proofs live in server/admin/admin.service.ts.
 import { and, desc, eq, sql } from 'drizzle-orm';
-import QRCode from 'qrcode';
 import { PAYMENT_SCREENSHOT_MAX_BYTES } from '../../contract/constants.ts';
 import { formatPaise, parseRupees } from '../../contract/money.ts';
 import {
@@ -23,6 +22,8 @@ import { detectImageType } from '../uploads/image-type.ts';
 import { getAppSettings } from '../settings/settings.service.ts';
 import { inTransaction, type RunInTx } from '../idempotency/idempotency.ts';
 import { bumpCounters } from '../stats/stat-counters.ts';
+import { checkProofScreenshot, fingerprintProof } from '../fraud/proof-signals.ts';
+import { noteProofSighting } from '../fraud/risk-signals.ts';
 
 type PaymentRow = typeof manualPayments.$inferSelect;
 
@@ -33,10 +34,14 @@ export function toManualPayment(row: PaymentRow): ManualPayment {
     amount: formatPaise(row.amountPaise),
     utrNumber: row.utrNumber,
     status: row.status as PaymentStatus,
+    method: row.method === 'gateway' ? 'gateway' : 'upi_proof',
+    gateway: row.gateway,
     notes: row.notes,
     adminNotes: row.adminNotes,
     createdAt: row.createdAt.toISOString(),
     processedAt: row.processedAt?.toISOString() ?? null,
+    reversedAt: row.reversedAt?.toISOString() ?? null,
+    reversalReason: row.reversalReason,
   };
 }
 
@@ -60,7 +65,7 @@ export async function generateUpiQr(ctx: AppContext, user: { username: string },
     note: input.note || `Account activation ${user.username}`,
   };
   const upiUrl = buildUpiUrl(paymentDetails);
-  const qrData = await QRCode.toDataURL(upiUrl, { type: 'image/png', errorCorrectionLevel: 'M', margin: 2, width: 320 });
+  const qrData = await (await import('qrcode')).default.toDataURL(upiUrl, { type: 'image/png', errorCorrectionLevel: 'M', margin: 2, width: 320 });
   return { qrData, upiUrl, paymentDetails };
 }
 
@@ -68,6 +73,9 @@ export interface PaymentSubmission {
   /** The screenshot's bytes, or null when none was sent. */
   screenshot: Buffer | null;
   fields: Record<string, string>;
+  /** Where it was sent from (fraud signals): the app's device id and the client address. */
+  deviceId?: string | null;
+  ip?: string;
 }
 
 const pendingExists = (db: DbOrTx, userId: string) =>
@@ -108,9 +116,12 @@ export async function submitManualPayment(
   if ((await pendingExists(ctx.db, userId)).length > 0) throw PAYMENT_PENDING();
   if ((await liveUtrExists(ctx.db, fields.utrNumber)).length > 0) throw DUPLICATE_UTR();
 
+  // The screenshot's fingerprint (libvips, off the event loop), kept on the row for later proofs.
+  const proof = await fingerprintProof(screenshot);
   const key = await ctx.uploads.put(screenshot, image.ext);
+  let payment: ManualPayment;
   try {
-    return await run(async (tx) => {
+    payment = await run(async (tx) => {
       const [row] = await tx
         .insert(manualPayments)
         .values({
@@ -121,6 +132,10 @@ export async function submitManualPayment(
           notes: fields.notes,
           screenshotKey: key,
           screenshotMime: image.mime,
+          screenshotSha256: proof.sha256,
+          screenshotFingerprint: proof.fingerprint,
+          screenshotBands: proof.bands,
+          deviceId: submission.deviceId ?? null,
           status: 'pending',
           createdAt: ctx.now(),
         })
@@ -135,6 +150,10 @@ export async function submitManualPayment(
     if (isUniqueViolation(err, 'manual_payments_one_pending_key')) throw PAYMENT_PENDING();
     throw err;
   }
+  // Committed: where it came from, and whether its screenshot is on another account's proof.
+  await noteProofSighting(ctx, { userId, deviceId: submission.deviceId ?? null, ip: submission.ip ?? '' });
+  await checkProofScreenshot(ctx, { paymentId: payment.id, userId, proof });
+  return payment;
 }
 
 /** The user's own proofs, newest first; `before` is the id of the last one already shown. */
@@ -168,6 +187,8 @@ export async function readPaymentScreenshot(
     .where(eq(manualPayments.id, paymentId))
     .limit(1);
   if (!row || (row.userId !== viewer.id && !viewer.isAdmin)) throw notFound('Payment not found');
+  // A payment confirmed by the gateway has no screenshot.
+  if (!row.key || !row.mime) throw notFound('Screenshot not found');
   const bytes = await ctx.uploads.get(row.key);
   if (!bytes) throw notFound('Screenshot not found');
   const ext = row.mime === 'image/png' ? 'png' : row.mime === 'image/webp' ? 'webp' : 'jpg';

@@ -104,7 +104,7 @@ describe.each(drivers)('activation by UPI payment (%s)', (driver) => {
   it('serves a screenshot to its owner and admins only', async () => {
     const u = await registerUser(s, admin.user.referralCode);
     const stranger = await registerUser(s, admin.user.referralCode);
-    const payment = (await submit(u.token, { utrNumber: nextUtr() })).body;
+    const payment = (await submit(u.token, { utrNumber: nextUtr(), screenshot: pngFile('proof.png', PNG_1X1) })).body;
     const url = `/api/manual-payments/${payment.id}/screenshot`;
 
     const own = await fetch(s.url + url, { headers: { authorization: `Bearer ${u.token}` } });

@@ -4,15 +4,11 @@
 // conditional UPDATE before verification, so each is usable exactly once even across processes.
 import { createHmac } from 'node:crypto';
 import { and, eq, gt, isNotNull, isNull, lt, or } from 'drizzle-orm';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import type { AppContext } from '../context.ts';
 import { newId } from '../db/ids.ts';
@@ -24,6 +20,9 @@ import type { User } from '../../contract/accounts.ts';
 import { findAdminByEmail, issueAdminSession, recordSignInFailure, type SignInMeta } from './admin-sign-in.ts';
 
 type Purpose = 'register' | 'authenticate';
+
+/** The WebAuthn library (and its X.509/ASN.1 stack, a sixth of the server's code) loads on first use, not at start. */
+const webauthn = () => import('@simplewebauthn/server');
 
 interface Actor {
   id: string;
@@ -89,7 +88,7 @@ export async function beginPasskeyRegistration(ctx: AppContext, admin: Actor): P
     .select({ credentialId: passkeys.credentialId, transports: passkeys.transports })
     .from(passkeys)
     .where(eq(passkeys.userId, admin.id));
-  const options = await generateRegistrationOptions({
+  const options = await (await webauthn()).generateRegistrationOptions({
     rpName: ctx.config.appName,
     rpID,
     userName: admin.email ?? admin.username,
@@ -116,7 +115,7 @@ export async function finishPasskeyRegistration(
   const { rpID, origin } = relyingParty(ctx);
   let info;
   try {
-    const result = await verifyRegistrationResponse({
+    const result = await (await webauthn()).verifyRegistrationResponse({
       response: credential,
       expectedChallenge: challenge,
       expectedOrigin: origin,
@@ -173,7 +172,7 @@ export async function beginPasskeyAuthentication(ctx: AppContext, email: string)
     creds.length > 0
       ? creds.map((p) => ({ id: p.credentialId, transports: p.transports ?? undefined }))
       : [{ id: createHmac('sha256', ctx.secretsKey).update(`decoy-passkey:${email}`).digest('base64url'), transports: ['internal'] }];
-  const options = await generateAuthenticationOptions({
+  const options = await (await webauthn()).generateAuthenticationOptions({
     rpID,
     allowCredentials,
     userVerification: 'required',
@@ -208,7 +207,7 @@ export async function finishPasskeyAuthentication(
   const { rpID, origin } = relyingParty(ctx);
   let newCounter: number;
   try {
-    const result = await verifyAuthenticationResponse({
+    const result = await (await webauthn()).verifyAuthenticationResponse({
       response: credential,
       expectedChallenge: challenge,
       expectedOrigin: origin,

@@ -2,7 +2,6 @@
 // codes once, the password + code sign-in, the security status and the CLI reset. Every "use once"
 // rule is a conditional UPDATE, so two parallel requests with one code cannot both pass.
 import { and, count, eq, isNull, lt, or } from 'drizzle-orm';
-import QRCode from 'qrcode';
 import type { AppContext } from '../context.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { newId } from '../db/ids.ts';
@@ -39,7 +38,7 @@ export async function setupTwoFactor(ctx: AppContext, admin: Actor): Promise<Two
     .values({ userId: admin.id, pendingSecretEnc: sealed, createdAt: at, updatedAt: at })
     .onConflictDoUpdate({ target: adminTwoFactor.userId, set: { pendingSecretEnc: sealed, updatedAt: at } });
   const uri = totpUri(secret, ctx.config.appName, admin.email ?? admin.username);
-  const qrCode = await QRCode.toDataURL(uri, { errorCorrectionLevel: 'M', margin: 2, width: 240 });
+  const qrCode = await (await import('qrcode')).default.toDataURL(uri, { errorCorrectionLevel: 'M', margin: 2, width: 240 });
   return { qrCode, secret };
 }
 

@@ -18,15 +18,13 @@ import type { AppContext } from '../context.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { isUuid } from '../db/ids.ts';
 import { at, queryRows, rowFromJson } from '../db/rows.ts';
-import { ledgerAccounts, manualPayments, users } from '../db/schema.ts';
-import { badRequest, conflict, notFound, selfDealing } from '../errors.ts';
-import { inTransaction, runStatement, type RunInTx } from '../idempotency/idempotency.ts';
-import { getAppSettings } from '../settings/settings.service.ts';
-import { SMS_GLOBAL } from '../accounts/otp.service.ts';
+import { activationApprovals, ledgerAccounts, manualPayments, users } from '../db/schema.ts';
+import { alias } from 'drizzle-orm/pg-core';
 import { recordAudit } from '../audit/audit.service.ts';
-import { postEntry } from '../ledger/ledger.service.ts';
-import { activateUserAndReward, activationDeltas } from '../activation/activate-user.ts';
-import { bumpCounters } from '../stats/stat-counters.ts';
+import { badRequest, conflict, notFound, selfDealing } from '../errors.ts';
+import { withRiskFlags } from '../fraud/risk-flags.service.ts';
+import { inTransaction, runStatement, type RunInTx } from '../idempotency/idempotency.ts';
+import { SMS_GLOBAL } from '../accounts/otp.service.ts';
 import { toManualPayment } from '../activation/activation.service.ts';
 
 export interface AdminActor {
@@ -103,6 +101,9 @@ function prefixPattern(q: string): string {
 
 // ---- users ----------------------------------------------------------------------------------
 
+const activationRequesters = alias(users, 'activation_requester');
+const heldAccounts = alias(ledgerAccounts, 'held_account');
+
 const adminUserColumns = {
   id: users.id,
   username: users.username,
@@ -112,10 +113,15 @@ const adminUserColumns = {
   successfulReferrals: users.successfulReferrals,
   createdAt: users.createdAt,
   balance: ledgerAccounts.balancePaise,
+  held: heldAccounts.balancePaise,
+  pending: activationApprovals,
+  pendingByName: activationRequesters.username,
+  cursorTime: cursorTime(users.createdAt),
 };
 
 interface AdminUserRow {
   balance: bigint | null;
+  held: bigint | null;
   id: string;
   username: string;
   phone: string | null;
@@ -123,7 +129,9 @@ interface AdminUserRow {
   isActivated: boolean;
   successfulReferrals: number;
   createdAt: Date;
-};
+  pending: typeof activationApprovals.$inferSelect | null;
+  pendingByName: string | null;
+}
 
 function toAdminUser(r: AdminUserRow): AdminUser {
   return {
@@ -133,10 +141,24 @@ function toAdminUser(r: AdminUserRow): AdminUser {
     email: r.email,
     isActivated: r.isActivated,
     walletBalance: formatPaise(r.balance ?? 0n),
+    heldBalance: formatPaise(r.held ?? 0n),
     successfulReferrals: r.successfulReferrals,
     createdAt: r.createdAt.toISOString(),
+    pendingActivation: r.pending
+      ? { byAdminId: r.pending.firstAdminId, byAdminName: r.pendingByName, at: r.pending.createdAt.toISOString(), reason: r.pending.reason }
+      : null,
   };
 }
+
+/** Users with their wallet and any direct activation waiting for a second admin. */
+const adminUsersFrom = (db: DbOrTx) =>
+  db
+    .select(adminUserColumns)
+    .from(users)
+    .leftJoin(ledgerAccounts, eq(ledgerAccounts.id, users.id))
+    .leftJoin(heldAccounts, and(eq(heldAccounts.userId, users.id), eq(heldAccounts.kind, 'held')))
+    .leftJoin(activationApprovals, eq(activationApprovals.userId, users.id))
+    .leftJoin(activationRequesters, eq(activationRequesters.id, activationApprovals.firstAdminId));
 
 /** 3 or more digits: part of a phone number or UTR, matched anywhere (trigram indexes). */
 const PART_OF_NUMBER_RE = /^\d{3,12}$/;
@@ -156,23 +178,20 @@ export async function listAdminUsers(db: DbOrTx, query: AdminUsersQuery): Promis
     conditions.push(sql`(${phone} or lower(${users.username}) like ${pattern} or lower(${users.email}) like ${pattern})`);
   }
   if (cursor) conditions.push(sql`(${users.createdAt}, ${users.id}) < (${cursor.t}::timestamptz, ${cursor.id}::uuid)`);
-  const rows = await db
-    .select({ ...adminUserColumns, cursorTime: cursorTime(users.createdAt) })
-    .from(users)
-    .leftJoin(ledgerAccounts, eq(ledgerAccounts.id, users.id))
+  const rows = await adminUsersFrom(db)
     .where(and(...conditions))
     .orderBy(desc(users.createdAt), desc(users.id))
     .limit(query.limit + 1);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {
-    items: page.map(toAdminUser),
+    items: await withRiskFlags(db, page.map(toAdminUser), (u) => u.id),
     nextCursor: rows.length > query.limit && last ? encodeCursor({ t: last.cursorTime, id: last.id }) : null,
   };
 }
 
 async function readAdminUser(db: DbOrTx, userId: string): Promise<AdminUser | null> {
-  const [row] = await db.select(adminUserColumns).from(users).leftJoin(ledgerAccounts, eq(ledgerAccounts.id, users.id)).where(eq(users.id, userId)).limit(1);
+  const [row] = await adminUsersFrom(db).where(eq(users.id, userId)).limit(1);
   return row ? toAdminUser(row) : null;
 }
 
@@ -181,6 +200,8 @@ async function readAdminUser(db: DbOrTx, userId: string): Promise<AdminUser | nu
  * (fee_waivers -> activation_fees, with the admin's reason in the audit log), and the referrer is
  * paid only when the setting "reward waived activations" is on: otherwise an admin could mint
  * rewards by activating sock-puppets on their own code. An admin cannot activate themself.
+ * Under the two-person rule (settings, with two or more active admins) the first admin's call
+ * records the request and a different admin's call completes it.
  */
 export async function activateUserByAdmin(
   ctx: AppContext,
@@ -193,51 +214,73 @@ export async function activateUserByAdmin(
   if (userId === actor.id) throw selfDealing('activation');
   const now = ctx.now();
   return run(async (tx) => {
-    const settings = await getAppSettings(tx);
-    const outcome = await activateUserAndReward(tx, userId, now, 'admin');
-    if (!outcome.activated) {
-      const [exists] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
-      if (!exists) throw notFound('User not found');
-      throw conflict('User is already activated', 'ALREADY_ACTIVATED');
+    const firstAdmin = await secondApprovalNeeded(tx, userId) ? await claimActivationApproval(tx, userId, actor, input.reason ?? null, now) : null;
+    if (firstAdmin === 'recorded') {
+      const user = await readAdminUser(tx, userId);
+      if (!user) throw notFound('User not found');
+      return user;
     }
-    const fee = settings.activationFeePaise;
-    await bumpCounters(tx, activationDeltas(outcome));
-    await postEntry(tx, {
-      kind: 'activation_fee_waiver',
-      refId: userId,
-      userId,
-      description: 'Activation fee waived by an admin',
-      at: now,
-      lines: [
-        { account: { platform: 'fee_waivers' }, amountPaise: -fee },
-        { account: { platform: 'activation_fees' }, amountPaise: fee },
-      ],
-    });
-    await recordAudit(tx, {
-      actorId: actor.id,
-      action: 'user.activated',
-      targetType: 'user',
-      targetId: userId,
-      ip: actor.ip,
-      details: {
-        via: 'admin',
-        feeWaived: formatPaise(fee),
-        reason: input.reason ?? null,
-        referralReward: outcome.reward ? { referrerId: outcome.reward.referrerId, amount: formatPaise(outcome.reward.amountPaise) } : null,
-      },
-      at: now,
-    });
+    // One call: rh_activate_directly (migration 0012) activates, pays the reward if the settings
+    // say so, records the waiver, and writes the counters, notifications and audit row.
+    const [row] = await queryRows<{ outcome: string }>(
+      tx,
+      sql`select * from rh_activate_directly(${userId}::uuid, ${actor.id}::uuid, ${actor.ip}, ${firstAdmin?.reason ?? input.reason ?? null}, ${at(now)}, ${firstAdmin?.id ?? null}::uuid)`,
+    );
+    if (!row || row.outcome === 'not_found') throw notFound('User not found');
+    if (row.outcome !== 'ok') throw conflict('User is already activated', 'ALREADY_ACTIVATED');
     const user = await readAdminUser(tx, userId);
     if (!user) throw notFound('User not found');
     return user;
   });
 }
 
+/** Whether the two-person rule covers a direct activation now: the setting is on and two or more admins are active. */
+async function secondApprovalNeeded(tx: DbOrTx, userId: string): Promise<boolean> {
+  const [row] = await queryRows<{ needed: boolean; activated: boolean | null }>(
+    tx,
+    sql`select (select second_approval_for_activation from app_settings where id = 1)
+          and (select count(*) from users where is_admin and status = 'active') >= 2 as needed,
+        (select is_activated from users where id = ${userId}::uuid) as activated`,
+  );
+  if (!row || row.activated === null) throw notFound('User not found');
+  if (row.activated) throw conflict('User is already activated', 'ALREADY_ACTIVATED');
+  return row.needed;
+}
+
+/**
+ * The two-person rule's bookkeeping: the first admin's request is recorded ('recorded'); the same
+ * admin asking again is refused; a different admin's call goes ahead, naming the first admin and
+ * their reason. Two first requests racing: the second to insert becomes the second approver.
+ */
+async function claimActivationApproval(
+  tx: DbOrTx,
+  userId: string,
+  actor: AdminActor,
+  reason: string | null,
+  now: Date,
+): Promise<'recorded' | { id: string; reason: string | null }> {
+  const inserted = await tx
+    .insert(activationApprovals)
+    .values({ userId, firstAdminId: actor.id, reason, createdAt: now })
+    .onConflictDoNothing()
+    .returning({ userId: activationApprovals.userId });
+  if (inserted.length > 0) {
+    await recordAudit(tx, { actorId: actor.id, action: 'user.activation_requested', targetType: 'user', targetId: userId, ip: actor.ip, details: { reason }, at: now });
+    return 'recorded';
+  }
+  const [pending] = await tx.select().from(activationApprovals).where(eq(activationApprovals.userId, userId)).for('update').limit(1);
+  if (!pending) throw conflict('This activation changed while you were deciding. Please try again.', 'ALREADY_PROCESSED');
+  if (pending.firstAdminId === actor.id) {
+    throw conflict('You asked for this activation. Another admin must give the second approval.', 'SECOND_APPROVER_REQUIRED');
+  }
+  return { id: pending.firstAdminId, reason: pending.reason };
+}
+
 // ---- payments -------------------------------------------------------------------------------
 
 type PaymentWithUser = typeof manualPayments.$inferSelect & { username: string; phone: string | null; userActivated: boolean };
 
-function toAdminPayment(r: PaymentWithUser): AdminPayment {
+export function toAdminPayment(r: PaymentWithUser): AdminPayment {
   return { ...toManualPayment(r), username: r.username, phone: r.phone, userActivated: r.userActivated };
 }
 
@@ -266,7 +309,11 @@ export async function listAdminPayments(db: DbOrTx, query: AdminPaymentsQuery): 
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {
-    items: page.map((r) => toAdminPayment({ ...r.payment, username: r.username, phone: r.phone, userActivated: r.userActivated })),
+    items: await withRiskFlags(
+      db,
+      page.map((r) => toAdminPayment({ ...r.payment, username: r.username, phone: r.phone, userActivated: r.userActivated })),
+      (p) => p.userId,
+    ),
     nextCursor: rows.length > query.limit && last ? encodeCursor({ t: last.cursorTime, id: last.payment.id }) : null,
   };
 }

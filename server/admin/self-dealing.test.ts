@@ -21,7 +21,7 @@ describe.each(drivers)('no self-dealing (%s)', (driver) => {
     first = await createAdmin(s);
     // A second admin (made in the database: inviting admins is a feature of its own).
     second = await registerUser(s, first.user.referralCode, { email: 'second@example.com' });
-    await s.ctx.db.update(users).set({ isAdmin: true }).where(eq(users.id, second.user.id));
+    await s.ctx.db.update(users).set({ isAdmin: true, adminRole: 'super_admin' }).where(eq(users.id, second.user.id));
     second.token = (await s.api('POST', '/api/login', { body: { email: 'second@example.com', password: second.password } })).body.token;
   });
   afterAll(() => s.close());
@@ -58,7 +58,7 @@ describe.each(drivers)('no self-dealing (%s)', (driver) => {
     // A third person sends a proof, then is made an admin before it is decided.
     const payer = await registerUser(s, first.user.referralCode, { email: 'third@example.com' });
     const payment = await submitPaymentProof(s, payer.token);
-    await s.ctx.db.update(users).set({ isAdmin: true }).where(eq(users.id, payer.user.id));
+    await s.ctx.db.update(users).set({ isAdmin: true, adminRole: 'super_admin' }).where(eq(users.id, payer.user.id));
     const payerAdmin = (await s.api('POST', '/api/login', { body: { email: 'third@example.com', password: payer.password } })).body.token;
 
     const own = await s.api('PUT', `/api/admin/manual-payments/${payment.id}`, { token: payerAdmin, body: { status: 'approved' } });

@@ -18,16 +18,19 @@ function decodeCursor(cursor: string): { createdAt: Date; id: string } {
   return { createdAt, id };
 }
 
-export async function listActivity(db: DbOrTx, query: { limit: number; cursor?: string }): Promise<ActivityPage> {
+/** Every admin's actions, or one admin's (`actorId`: a Super Admin's view of what an admin did). */
+export async function listActivity(db: DbOrTx, query: { limit: number; cursor?: string; actorId?: string }): Promise<ActivityPage> {
   const after = query.cursor ? decodeCursor(query.cursor) : null;
+  if (query.actorId !== undefined && !isUuid(query.actorId)) return { items: [], nextCursor: null };
   const rows = await db
     .select({ entry: auditLog, actorName: users.username })
     .from(auditLog)
     .leftJoin(users, eq(users.id, auditLog.actorId))
     .where(
-      after
-        ? or(lt(auditLog.createdAt, after.createdAt), and(eq(auditLog.createdAt, after.createdAt), lt(auditLog.id, after.id)))
-        : undefined,
+      and(
+        query.actorId ? eq(auditLog.actorId, query.actorId) : undefined,
+        after ? or(lt(auditLog.createdAt, after.createdAt), and(eq(auditLog.createdAt, after.createdAt), lt(auditLog.id, after.id))) : undefined,
+      ),
     )
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(query.limit + 1);

@@ -14,12 +14,19 @@ export type AuditAction =
   | 'payment.approved'
   | 'payment.rejected'
   | 'user.activated'
+  | 'user.activation_requested'
+  | 'admin.invited'
+  | 'admin.joined'
+  | 'admin.suspended'
+  | 'admin.reactivated'
   | 'withdrawal.approved'
   | 'withdrawal.rejected'
   | 'settings.updated'
   | 'secrets.rotated'
   | 'android_app.uploaded'
-  | 'android_app.removed';
+  | 'android_app.removed'
+  | 'gateway.payment_refused'
+  | 'reconciliation.uploaded';
 
 export interface AuditEvent {
   actorId: string | null;

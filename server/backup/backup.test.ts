@@ -41,7 +41,7 @@ async function populate(p: ServerProcess): Promise<Populated> {
   const pending = await registerUser(p, user.user.referralCode);
   const form = new FormData();
   form.set('utrNumber', nextUtr());
-  form.set('screenshot', pngFile());
+  form.set('screenshot', pngFile('proof.png', PNG_1X1));
   const proof = await p.upload('POST', '/api/submit-manual-payment', form, { token: pending.token });
   expect(proof.status, JSON.stringify(proof.body)).toBe(201);
   const me = await p.api('GET', '/api/user', { token: user.token });

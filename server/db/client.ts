@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { mkdir, readFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { spawn } from 'node:child_process';
+import { setFlagsFromString } from 'node:v8';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
@@ -102,10 +103,24 @@ export async function openDatabase(opts: {
   // process's memory for a cache the operating system's page cache already provides; 16 MB keeps
   // an idle server near 200 MB (bench row start.pglite-idle-rss).
   const options = { extensions: { pg_trgm }, startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'] };
+  keepWasmOptimisationOffTheStartPath();
   const client = dataPath ? new PGlite(dataPath, options) : new PGlite(options);
   const db = drizzle(client, { schema }) as unknown as Db;
   await migrate(drizzle(client, { schema }), { migrationsFolder });
   return { db, kind: 'pglite', close: () => client.close(), poolStats: () => null };
+}
+
+/**
+ * PGlite's postgres is 9 MB of WebAssembly. V8 runs each function first as baseline code and
+ * recompiles it with its optimising compiler once it has run for its "tiering budget". At the
+ * default budget, postgres's own start makes hundreds of functions due, and that background
+ * recompilation (about 300 ms on two cores) held up the first request. Ten times the budget keeps
+ * start-up on baseline code; what a running server keeps using is still optimised within seconds
+ * (steady-state query speed measured the same after a few seconds of load; bench row
+ * start.pglite). Set before PGlite compiles its module; the only WebAssembly the server runs.
+ */
+function keepWasmOptimisationOffTheStartPath(): void {
+  setFlagsFromString('--wasm-tiering-budget=18000000');
 }
 
 /**

@@ -33,11 +33,6 @@ function exactBigInt(value: unknown, name: string): bigint {
   return BigInt(value as number | string);
 }
 
-/** A PostgreSQL array literal of uuids or integers (values that need no quoting), for `::uuid[]` / `::bigint[]`. */
-export function arrayLiteral(values: readonly (string | bigint | number)[]): string {
-  return `{${values.map(String).join(',')}}`;
-}
-
 /** A moment as a timestamptz parameter (ISO text: the same on both drivers). */
 export function at(moment: Date): SQL {
   return sql`${moment.toISOString()}::timestamptz`;

@@ -50,6 +50,8 @@ export const users = pgTable(
     referralsTowardSpin: integer('referrals_toward_spin').notNull().default(0),
     /** The language the person chose (en, hi): SMS texts and a new device follow it. Null: never chosen. */
     language: text('language'),
+    /** Admins only: super_admin (everything) or reviewer (users, payments, withdrawals). */
+    adminRole: text('admin_role'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -73,6 +75,7 @@ export const users = pgTable(
     check('users_spins_check', sql`${t.spinsUsed} >= 0 and ${t.spinsUsed} <= ${t.spinsGranted}`),
     check('users_referrals_toward_spin_nonneg', sql`${t.referralsTowardSpin} >= 0`),
     check('users_no_self_referral', sql`${t.referredById} is null or ${t.referredById} <> ${t.id}`),
+    check('users_admin_role', sql`(${t.isAdmin}) = (${t.adminRole} is not null) and (${t.adminRole} is null or ${t.adminRole} in ('super_admin', 'reviewer'))`),
   ],
 );
 
@@ -138,6 +141,21 @@ export const rateEvents = pgTable(
   (t) => [index('rate_events_key_idx').on(t.scope, t.key, t.createdAt)],
 );
 
+/**
+ * The API's per-address request counts in fixed one-minute windows, shared by every process on one
+ * PostgreSQL (server/throttle/shared-rate-limit-store.ts): each process adds what it counted about
+ * once a second, never once per request. Rows of past windows are pruned by maintenance.
+ */
+export const apiRateCounters = pgTable(
+  'api_rate_counters',
+  {
+    key: text('key').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true, mode: 'date' }).notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] }), check('api_rate_counters_count_nonneg', sql`${t.count} >= 0`)],
+);
+
 /** One row per referred user, made at registration; rewarded exactly once (rewardedAt + the ledger's unique ref). */
 export const referrals = pgTable(
   'referrals',
@@ -149,6 +167,8 @@ export const referrals = pgTable(
     rewardedAt: ts('rewarded_at'),
     /** True for the rewarded referral that completed a spin: spins granted = the referrer's referrals with this set. */
     grantsSpin: boolean('grants_spin').notNull().default(false),
+    /** Set when the referred person's activation payment was reversed and the reward clawed back. */
+    reversedAt: ts('reversed_at'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -165,15 +185,35 @@ export const manualPayments = pgTable(
     id: uuid('id').primaryKey(),
     userId: uuid('user_id').notNull().references(() => users.id),
     amountPaise: paise('amount_paise').notNull(),
+    /** The UPI reference: the payer's UTR, or for a gateway payment the bank's RRN (else the gateway's payment id). */
     utrNumber: text('utr_number').notNull(),
     notes: text('notes'),
     adminNotes: text('admin_notes'),
-    screenshotKey: text('screenshot_key').notNull(),
-    screenshotMime: text('screenshot_mime').notNull(),
+    /** upi_proof: a screenshot and UTR an admin (or a bank statement) confirms; gateway: confirmed by the gateway's signed webhook. */
+    method: text('method').notNull().default('upi_proof'),
+    screenshotKey: text('screenshot_key'),
+    screenshotMime: text('screenshot_mime'),
+    /** The screenshot's SHA-256 and perceptual fingerprint (server/fraud/image-fingerprint.ts), for reuse across users. */
+    screenshotSha256: text('screenshot_sha256'),
+    screenshotFingerprint: text('screenshot_fingerprint'),
+    /** The fingerprint's bands: a near-identical image shares at least one (GIN-indexed candidates). */
+    screenshotBands: text('screenshot_bands').array(),
+    /** The first-party device id the proof was sent from. */
+    deviceId: text('device_id'),
+    gateway: text('gateway'),
+    gatewayPaymentId: text('gateway_payment_id'),
+    gatewayOrderId: text('gateway_order_id'),
+    /** Approved from a bank statement: the reconciliation and the statement line that carried the credit. */
+    reconciliationId: uuid('reconciliation_id'),
+    reconciledLine: integer('reconciled_line'),
     status: text('status').notNull().default('pending'),
     createdAt: createdAt(),
     processedAt: ts('processed_at'),
     processedById: uuid('processed_by_id').references(() => users.id),
+    /** approved -> reversed: the proof was fake or the money never arrived (an admin's reason). */
+    reversedAt: ts('reversed_at'),
+    reversedById: uuid('reversed_by_id').references(() => users.id),
+    reversalReason: text('reversal_reason'),
   },
   (t) => [
     uniqueIndex('manual_payments_utr_live_key').on(t.utrNumber).where(sql`${t.status} <> 'rejected'`),
@@ -183,7 +223,15 @@ export const manualPayments = pgTable(
     index('manual_payments_created_idx').on(t.createdAt, t.id),
     // Part of a UTR ("678905") finds the proof: trigram index (pg_trgm).
     index('manual_payments_utr_trgm_idx').using('gin', sql`${t.utrNumber} gin_trgm_ops`),
-    check('manual_payments_status_check', sql`${t.status} in ('pending', 'approved', 'rejected')`),
+    uniqueIndex('manual_payments_gateway_payment_key').on(t.gateway, t.gatewayPaymentId).where(sql`${t.gatewayPaymentId} is not null`),
+    index('manual_payments_screenshot_sha_idx').on(t.screenshotSha256).where(sql`${t.screenshotSha256} is not null`),
+    index('manual_payments_screenshot_bands_idx').using('gin', t.screenshotBands),
+    check('manual_payments_status_check', sql`${t.status} in ('pending', 'approved', 'rejected', 'reversed')`),
+    check('manual_payments_method_check', sql`${t.method} in ('upi_proof', 'gateway')`),
+    check(
+      'manual_payments_method_evidence',
+      sql`(${t.method} = 'upi_proof' and ${t.screenshotKey} is not null and ${t.screenshotMime} is not null) or (${t.method} = 'gateway' and ${t.gatewayPaymentId} is not null and ${t.gateway} is not null)`,
+    ),
     check('manual_payments_amount_positive', sql`${t.amountPaise} > 0`),
   ],
 );
@@ -208,6 +256,9 @@ export const withdrawals = pgTable(
     screenshotMime: text('screenshot_mime'),
     status: text('status').notNull().default('pending'),
     adminNotes: text('admin_notes'),
+    /** Two-person rule: the first of two admins who approved (status awaiting_second_approval). */
+    firstApprovedById: uuid('first_approved_by_id').references(() => users.id),
+    firstApprovedAt: ts('first_approved_at'),
     createdAt: createdAt(),
     processedAt: ts('processed_at'),
     processedById: uuid('processed_by_id').references(() => users.id),
@@ -216,7 +267,10 @@ export const withdrawals = pgTable(
     index('withdrawals_user_idx').on(t.userId, t.createdAt),
     index('withdrawals_status_idx').on(t.status, t.createdAt, t.id),
     index('withdrawals_created_idx').on(t.createdAt, t.id),
-    check('withdrawals_status_check', sql`${t.status} in ('pending', 'approved', 'rejected')`),
+    // The same payout target on several users (risk signal payout_shared).
+    index('withdrawals_upi_idx').using('btree', sql`lower(${t.upiId})`).where(sql`${t.upiId} is not null`),
+    index('withdrawals_account_idx').on(t.accountNumber, t.ifscCode).where(sql`${t.accountNumber} is not null`),
+    check('withdrawals_status_check', sql`${t.status} in ('pending', 'awaiting_second_approval', 'approved', 'rejected')`),
     check('withdrawals_amount_positive', sql`${t.amountPaise} > 0`),
     check(
       'withdrawals_method_target',
@@ -225,27 +279,35 @@ export const withdrawals = pgTable(
   ],
 );
 
-/** Ledger accounts: one wallet per user plus the platform accounts. Platform accounts are sources and sinks and may go negative; wallets may not. */
+/**
+ * Ledger accounts: one wallet per user, a debt account for a user who owes a clawback, and the
+ * platform accounts. Platform accounts are sources and sinks and may go negative; wallets may not;
+ * debts are zero or below.
+ */
 export const ledgerAccounts = pgTable(
   'ledger_accounts',
   {
     id: uuid('id').primaryKey(),
-    /** wallet:<userId> or platform:<name> */
+    /** wallet:<userId>, debt:<userId>, held:<userId> or platform:<name> */
     code: text('code').notNull(),
     kind: text('kind').notNull(),
     userId: uuid('user_id').references(() => users.id),
     balancePaise: paise('balance_paise').notNull().default(sql`0`),
-    /** Wallets: how many lines the wallet has; each new line takes the next number (its seq). */
+    /** Wallets and debts: how many lines the account has; each new line takes the next number (its seq). */
     lineCount: integer('line_count').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('ledger_accounts_code_key').on(t.code),
-    uniqueIndex('ledger_accounts_user_key').on(t.userId),
-    check('ledger_accounts_kind_check', sql`${t.kind} in ('wallet', 'platform')`),
-    check('ledger_accounts_wallet_user', sql`(${t.kind} = 'wallet') = (${t.userId} is not null)`),
+    uniqueIndex('ledger_accounts_user_kind_key').on(t.userId, t.kind),
+    check('ledger_accounts_kind_check', sql`${t.kind} in ('wallet', 'debt', 'held', 'platform')`),
+    check('ledger_accounts_wallet_user', sql`(${t.kind} <> 'platform') = (${t.userId} is not null)`),
     check('ledger_accounts_wallet_nonneg', sql`${t.kind} <> 'wallet' or ${t.balancePaise} >= 0`),
+    /** A held account keeps rewards credited while their receiver has an open risk flag: zero or above. */
+    check('ledger_accounts_held_nonneg', sql`${t.kind} <> 'held' or ${t.balancePaise} >= 0`),
+    /** A debt account holds what its user owes the platform (a clawback the wallet could not cover): zero or below. */
+    check('ledger_accounts_debt_nonpos', sql`${t.kind} <> 'debt' or ${t.balancePaise} <= 0`),
   ],
 );
 
@@ -259,16 +321,49 @@ export const ledgerEntries = pgTable(
     /** The user the event is about (whose history shows it). */
     userId: uuid('user_id').references(() => users.id),
     description: text('description').notNull(),
+    /** A correction names the entry it reverses; an entry is reversed at most once. */
+    reversesEntryId: uuid('reverses_entry_id').references((): any => ledgerEntries.id), // drizzle needs `any` for a self reference
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('ledger_entries_kind_ref_key').on(t.kind, t.refId),
+    uniqueIndex('ledger_entries_reverses_key').on(t.reversesEntryId).where(sql`${t.reversesEntryId} is not null`),
     index('ledger_entries_user_idx').on(t.userId, t.createdAt),
+    // The sealer reads the entries of the last hour that are not sealed yet.
+    index('ledger_entries_created_idx').on(t.createdAt, t.id),
     check(
       'ledger_entries_kind_check',
-      sql`${t.kind} in ('activation_fee', 'activation_fee_waiver', 'activation_fee_waiver_reversal', 'referral_reward', 'spin_prize', 'withdrawal_reserve', 'withdrawal_payout', 'withdrawal_refund')`,
+      sql`${t.kind} in ('activation_fee', 'activation_fee_waiver', 'activation_fee_waiver_reversal', 'activation_fee_reversal', 'referral_reward', 'referral_reward_reversal', 'debt_repayment', 'spin_prize', 'withdrawal_reserve', 'withdrawal_payout', 'withdrawal_refund', 'hold_release', 'hold_forfeit')`,
     ),
   ],
+);
+
+/**
+ * The tamper-evident chain (server/ledger/ledger-seal.ts): after commit, a sealer groups entries not
+ * yet sealed into a block whose digest is sha256 of the previous block's digest and its entries'
+ * hashes. Each entry's hash covers the entry and its lines in canonical form. Append-only, like
+ * the entries: changing a sealed entry or line breaks its hash, and a block's digest its successors.
+ */
+export const ledgerBlocks = pgTable('ledger_blocks', {
+  seq: bigint('seq', { mode: 'number' }).primaryKey(),
+  prevDigest: text('prev_digest').notNull(),
+  digest: text('digest').notNull(),
+  entryCount: integer('entry_count').notNull(),
+  /** The newest entry time in the block: the sealer looks for unsealed entries from an hour before the last block's. */
+  lastEntryAt: ts('last_entry_at').notNull(),
+  sealedAt: ts('sealed_at').notNull(),
+});
+
+export const ledgerEntrySeals = pgTable(
+  'ledger_entry_seals',
+  {
+    entryId: uuid('entry_id').primaryKey(),
+    blockSeq: bigint('block_seq', { mode: 'number' }).notNull(),
+    /** This entry's place within its block (blocks hash their entries in this order). */
+    position: integer('position').notNull(),
+    entryHash: text('entry_hash').notNull(),
+  },
+  (t) => [uniqueIndex('ledger_entry_seals_block_key').on(t.blockSeq, t.position)],
 );
 
 export const ledgerLines = pgTable(
@@ -332,6 +427,17 @@ export const appSettings = pgTable(
     smsPerHour: integer('sms_per_hour').notNull().default(2000),
     /** Whether an admin's direct activation without a received fee pays the referrer's reward. */
     rewardWaivedActivations: boolean('reward_waived_activations').notNull().default(false),
+    /** Two-person rule: withdrawals above this need a second admin's approval (null: off). */
+    secondApprovalAbovePaise: paise('second_approval_above_paise'),
+    /** Two-person rule: a direct activation needs a second admin's approval. */
+    secondApprovalForActivation: boolean('second_approval_for_activation').notNull().default(false),
+    /** Risk signals whose open flag holds the receiver's rewards (the rest only flag). */
+    riskHoldSignals: text('risk_hold_signals')
+      .array()
+      .notNull()
+      .default(sql`'{screenshot_reused,screenshot_similar,device_shared,payout_shared}'::text[]`),
+    /** A referral code signing up more users than this in an hour is flagged (signup_burst). */
+    signupFlagPerReferrerPerHour: integer('signup_flag_per_referrer_per_hour').notNull().default(10),
     /** Support page: the person or desk people write to, and the postal address. */
     supportContactName: text('support_contact_name'),
     postalAddress: text('postal_address'),
@@ -352,7 +458,9 @@ export const appSettings = pgTable(
     check('app_settings_reward_nonneg', sql`${t.referralRewardPaise} >= 0`),
     check('app_settings_per_spin_positive', sql`${t.referralsPerSpin} > 0`),
     check('app_settings_min_withdrawal_positive', sql`${t.minWithdrawalPaise} > 0`),
+    check('app_settings_second_approval_positive', sql`${t.secondApprovalAbovePaise} is null or ${t.secondApprovalAbovePaise} > 0`),
     check('app_settings_sms_limits_positive', sql`${t.smsPerAddressPerHour} > 0 and ${t.signupsPerReferrerPerHour} > 0 and ${t.smsPerHour} > 0`),
+    check('app_settings_signup_flag_positive', sql`${t.signupFlagPerReferrerPerHour} > 0`),
   ],
 );
 
@@ -426,7 +534,36 @@ export const auditLog = pgTable(
     details: jsonb('details').$type<Record<string, unknown>>(),
     createdAt: createdAt(),
   },
-  (t) => [index('audit_log_created_idx').on(t.createdAt, t.id)],
+  (t) => [index('audit_log_created_idx').on(t.createdAt, t.id), index('audit_log_actor_idx').on(t.actorId, t.createdAt, t.id)],
+);
+
+/** Two-person rule: a direct activation one admin asked for, waiting for a second admin. */
+export const activationApprovals = pgTable('activation_approvals', {
+  userId: uuid('user_id').primaryKey().references(() => users.id),
+  firstAdminId: uuid('first_admin_id').notNull().references(() => users.id),
+  reason: text('reason'),
+  createdAt: createdAt(),
+});
+
+/** A Super Admin's invitation of a further admin: a one-time link (only its hash is kept), 24 hours. */
+export const adminInvitations = pgTable(
+  'admin_invitations',
+  {
+    id: uuid('id').primaryKey(),
+    email: text('email').notNull(),
+    role: text('role').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    invitedById: uuid('invited_by_id').notNull().references(() => users.id),
+    createdAt: createdAt(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    usedById: uuid('used_by_id').references(() => users.id),
+  },
+  (t) => [
+    uniqueIndex('admin_invitations_token_key').on(t.tokenHash),
+    index('admin_invitations_created_idx').on(t.createdAt),
+    check('admin_invitations_role_check', sql`${t.role} in ('super_admin', 'reviewer')`),
+  ],
 );
 
 export const notifications = pgTable(
@@ -517,3 +654,170 @@ export const smsJobs = pgTable(
     check('sms_jobs_status_check', sql`${t.status} in ('queued', 'sending', 'sent', 'dead')`),
   ],
 );
+
+/**
+ * Bank statement reconciliation (server/reconciliation): one uploaded statement export, its credit
+ * and debit lines as parsed (what matching needs), and who uploaded it. The same file uploaded
+ * again is the same reconciliation (its SHA-256 is unique).
+ */
+export const reconciliations = pgTable(
+  'reconciliations',
+  {
+    id: uuid('id').primaryKey(),
+    fileSha256: text('file_sha256').notNull(),
+    fileName: text('file_name').notNull(),
+    /** hdfc | sbi | icici | axis | kotak, or the name an admin gave a mapped layout. */
+    bank: text('bank').notNull(),
+    /** The parsed lines: [{line, date, narration, reference, credit, debit, utr}] (paise as strings). */
+    lines: jsonb('lines').$type<{ line: number; date: string; narration: string; reference: string | null; credit: string; debit: string; utr: string | null }[]>().notNull(),
+    lineCount: integer('line_count').notNull(),
+    firstDate: text('first_date'),
+    lastDate: text('last_date'),
+    uploadedById: uuid('uploaded_by_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('reconciliations_file_key').on(t.fileSha256), index('reconciliations_created_idx').on(t.createdAt)],
+);
+
+/** A column mapping an admin gave once for another bank's statement export, remembered by bank name. */
+export const statementLayouts = pgTable('statement_layouts', {
+  bank: text('bank').primaryKey(),
+  /** StatementColumnMapping: date, narration, reference, credit/debit or amount (+ indicator), date order. */
+  mapping: jsonb('mapping').$type<Record<string, string>>().notNull(),
+  /** The header row it was made from (normalised), to recognise the next export of the same bank. */
+  header: text('header').notNull(),
+  updatedById: uuid('updated_by_id').references(() => users.id),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/**
+ * A checkout opened at the payment gateway for one user's activation fee (server/gateway): written
+ * before the gateway is asked (status creating, our id is the receipt), so a webhook arriving
+ * before the gateway's answer still finds its user.
+ */
+export const gatewayCheckouts = pgTable(
+  'gateway_checkouts',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    gateway: text('gateway').notNull(),
+    /** order | upi_qr */
+    kind: text('kind').notNull(),
+    gatewayOrderId: text('gateway_order_id'),
+    amountPaise: paise('amount_paise').notNull(),
+    /** creating -> open -> paid, or failed (the gateway refused or did not answer). */
+    status: text('status').notNull().default('creating'),
+    qrImageUrl: text('qr_image_url'),
+    upiUrl: text('upi_url'),
+    expiresAt: ts('expires_at'),
+    paymentId: uuid('payment_id').references(() => manualPayments.id),
+    createdAt: createdAt(),
+    paidAt: ts('paid_at'),
+  },
+  (t) => [
+    uniqueIndex('gateway_checkouts_order_key').on(t.gateway, t.gatewayOrderId),
+    index('gateway_checkouts_user_idx').on(t.userId, t.createdAt),
+    index('gateway_checkouts_open_idx').on(t.createdAt).where(sql`${t.status} in ('creating', 'open')`),
+    check('gateway_checkouts_status_check', sql`${t.status} in ('creating', 'open', 'paid', 'failed')`),
+    check('gateway_checkouts_kind_check', sql`${t.kind} in ('order', 'upi_qr')`),
+  ],
+);
+
+/**
+ * Every verified webhook event, once (the gateway's event id is the key: a redelivery is a no-op),
+ * with what it was about and what came of it. Events that could not be settled yet (no checkout
+ * known) are retried by the sweep.
+ */
+export const gatewayEvents = pgTable(
+  'gateway_events',
+  {
+    gateway: text('gateway').notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    gatewayPaymentId: text('gateway_payment_id'),
+    gatewayOrderId: text('gateway_order_id'),
+    amountPaise: paise('amount_paise'),
+    currency: text('currency'),
+    notes: jsonb('notes').$type<Record<string, string>>(),
+    occurredAt: ts('occurred_at').notNull(),
+    receivedAt: ts('received_at').notNull(),
+    /** activated | duplicate | amount_mismatch | already_active | ignored | unmatched (retried) */
+    outcome: text('outcome'),
+    settledAt: ts('settled_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.gateway, t.eventId] }),
+    index('gateway_events_unsettled_idx').on(t.receivedAt).where(sql`${t.settledAt} is null`),
+    index('gateway_events_order_idx').on(t.gateway, t.gatewayOrderId),
+  ],
+);
+
+/** Where each account was seen from: a first-party device id and the address, at sign-up, sign-in and proofs. */
+export const deviceSightings = pgTable(
+  'device_sightings',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    deviceId: text('device_id'),
+    ip: text('ip'),
+    /** sign_up | sign_in | proof */
+    event: text('event').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('device_sightings_device_idx').on(t.deviceId, t.userId).where(sql`${t.deviceId} is not null`),
+    index('device_sightings_user_idx').on(t.userId, t.createdAt),
+    index('device_sightings_ip_idx').on(t.ip, t.createdAt),
+  ],
+);
+
+/**
+ * A risk signal raised about a user (server/fraud): what it is (code), the evidence (the other
+ * accounts and what they share), the row it was seen on. Open until an admin clears it; an open
+ * flag whose code the settings name in risk_hold_signals holds the user's new rewards.
+ */
+export const riskFlags = pgTable(
+  'risk_flags',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    code: text('code').notNull(),
+    /** What makes this flag one of a kind for its user (e.g. device:<id>, payment:<id>): one open flag per key. */
+    evidenceKey: text('evidence_key').notNull(),
+    relatedUserIds: uuid('related_user_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    /** payment | withdrawal | user: the row the signal was seen on. */
+    subjectType: text('subject_type').notNull(),
+    subjectId: uuid('subject_id').notNull(),
+    /** The evidence, for people: {value?, count?, distance?, users: [{id, username}]} */
+    evidence: jsonb('evidence').$type<Record<string, unknown>>().notNull(),
+    status: text('status').notNull().default('open'),
+    createdAt: createdAt(),
+    clearedAt: ts('cleared_at'),
+    clearedById: uuid('cleared_by_id').references(() => users.id),
+    clearNote: text('clear_note'),
+  },
+  (t) => [
+    uniqueIndex('risk_flags_open_key').on(t.userId, t.code, t.evidenceKey).where(sql`${t.status} = 'open'`),
+    index('risk_flags_user_open_idx').on(t.userId).where(sql`${t.status} = 'open'`),
+    index('risk_flags_created_idx').on(t.createdAt, t.id),
+    check('risk_flags_status_check', sql`${t.status} in ('open', 'cleared')`),
+    check(
+      'risk_flags_code_check',
+      sql`${t.code} in ('screenshot_reused', 'screenshot_similar', 'payout_shared', 'device_shared', 'address_shared', 'signup_burst', 'dormant_referral')`,
+    ),
+  ],
+);
+
+/** Jobs that run once a day across every process (server/maintenance): the last run, claimed atomically. */
+export const dailyJobs = pgTable('daily_jobs', {
+  name: text('name').primaryKey(),
+  lastRunAt: ts('last_run_at').notNull(),
+});

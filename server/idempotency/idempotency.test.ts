@@ -57,13 +57,15 @@ describe.each(drivers)('Idempotency-Key (%s)', (driver) => {
 
   it('fingerprints the whole multipart form: another amount or another screenshot under the same key is a 422', async () => {
     const headers = { 'Idempotency-Key': 'withdraw-fp' };
-    const first = await withdraw(s, a.token, { amount: '100', screenshot: pngFile() }, headers);
+    // The same screenshot each time: a retry sends the very same form.
+    const screenshot = () => pngFile('proof.png', PNG_1X1);
+    const first = await withdraw(s, a.token, { amount: '100', screenshot: screenshot() }, headers);
     expect(first.status).toBe(201);
-    const moreMoney = await withdraw(s, a.token, { amount: '700', screenshot: pngFile() }, headers);
+    const moreMoney = await withdraw(s, a.token, { amount: '700', screenshot: screenshot() }, headers);
     expect([moreMoney.status, moreMoney.body.code]).toEqual([422, 'IDEMPOTENCY_MISMATCH']);
     const otherFile = await withdraw(s, a.token, { amount: '100', screenshot: pngFile('x.png', Buffer.concat([PNG_1X1, Buffer.from([0])])) }, headers);
     expect([otherFile.status, otherFile.body.code]).toEqual([422, 'IDEMPOTENCY_MISMATCH']);
-    const same = await withdraw(s, a.token, { amount: '100', screenshot: pngFile() }, headers);
+    const same = await withdraw(s, a.token, { amount: '100', screenshot: screenshot() }, headers);
     expect([same.status, same.headers.get('idempotent-replayed')]).toEqual([201, 'true']);
     expect(same.body).toEqual(first.body);
     await expectLedgerHolds(s);

@@ -1,8 +1,10 @@
-// The ledger invariants of DESIGN.md section 4, as queries. Used by `npm run ledger:check` and at
-// the end of every money test. Each returns the offending rows; an empty list means it holds.
+// The ledger invariants of DESIGN.md section 4, as queries, and the sealed chain recomputed. Used by
+// `npm run ledger:check` and at the end of every money test. Each returns the offending rows; an
+// empty list means it holds.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { RECOUNT_SQL } from '../stats/stat-counters.ts';
+import { verifyLedgerChain } from './ledger-seal.ts';
 
 export interface InvariantResult {
   name: string;
@@ -25,29 +27,38 @@ export async function checkLedgerInvariants(db: Db): Promise<InvariantResult[]> 
           having coalesce(sum(l.amount_paise), 0) <> 0 or count(l.id) < 2`,
     ],
     [
-      'every cached wallet balance equals the sum of its lines',
-      sql`select a.id::text, a.balance_paise::text as cached, coalesce(sum(l.amount_paise), 0)::text as lines
+      'every line belongs to an entry and an account',
+      sql`select l.id::text from ledger_lines l
+          where not exists (select 1 from ledger_entries e where e.id = l.entry_id) or not exists (select 1 from ledger_accounts a where a.id = l.account_id)`,
+    ],
+    [
+      'every cached balance (wallets and debts) equals the sum of its lines',
+      sql`select a.id::text, a.kind, a.balance_paise::text as cached, coalesce(sum(l.amount_paise), 0)::text as lines
           from ledger_accounts a left join ledger_lines l on l.account_id = a.id
-          where a.kind = 'wallet' group by a.id, a.balance_paise
+          where a.kind <> 'platform' group by a.id, a.kind, a.balance_paise
           having a.balance_paise <> coalesce(sum(l.amount_paise), 0)`,
     ],
-    ['no wallet is negative', sql`select id::text, balance_paise::text from ledger_accounts where kind = 'wallet' and balance_paise < 0`],
     [
-      'every wallet line is numbered in turn and its balance after is the one before plus its amount',
+      'no wallet or held account is negative and no debt above zero',
+      sql`select id::text, kind, balance_paise::text from ledger_accounts
+          where (kind in ('wallet', 'held') and balance_paise < 0) or (kind = 'debt' and balance_paise > 0)`,
+    ],
+    [
+      'every wallet and debt line is numbered in turn and its balance after is the one before plus its amount',
       sql`select account_id::text, seq, balance_after::text, expected::text from (
             select l.account_id, l.seq, l.balance_after_paise as balance_after,
               coalesce(lag(l.balance_after_paise) over w, 0) + l.amount_paise as expected,
               coalesce(lag(l.seq) over w, 0) + 1 as expected_seq
-            from ledger_lines l join ledger_accounts a on a.id = l.account_id and a.kind = 'wallet'
+            from ledger_lines l join ledger_accounts a on a.id = l.account_id and a.kind <> 'platform'
             window w as (partition by l.account_id order by l.seq)) x
           where seq is null or seq <> expected_seq or balance_after is distinct from expected`,
     ],
     [
-      "every wallet's last line shows its balance and its line count",
+      "every wallet's and debt's last line shows its balance and its line count",
       sql`select a.id::text, a.balance_paise::text, a.line_count, last.seq, last.balance_after_paise::text as last_balance
           from ledger_accounts a
           left join lateral (select seq, balance_after_paise from ledger_lines where account_id = a.id and seq is not null order by seq desc limit 1) last on true
-          where a.kind = 'wallet' and (a.line_count <> coalesce(last.seq, 0) or a.balance_paise <> coalesce(last.balance_after_paise, 0))`,
+          where a.kind <> 'platform' and (a.line_count <> coalesce(last.seq, 0) or a.balance_paise <> coalesce(last.balance_after_paise, 0))`,
     ],
     [
       'each referred user is rewarded at most once',
@@ -61,9 +72,47 @@ export async function checkLedgerInvariants(db: Db): Promise<InvariantResult[]> 
           having (r.rewarded_at is not null and count(e.id) <> 1) or (r.rewarded_at is null and count(e.id) <> 0)`,
     ],
     [
-      'successful referrals equal rewarded referrals',
+      'every reversed referral has exactly one reward reversal, naming its reward',
+      sql`select r.id::text as referral, count(x.id)::int as reversals from referrals r
+          full outer join (select x.id, x.ref_id from ledger_entries x join ledger_entries o on o.id = x.reverses_entry_id
+                           where x.kind = 'referral_reward_reversal' and o.kind = 'referral_reward' and o.ref_id = x.ref_id) x on x.ref_id = r.id
+          group by r.id, r.reversed_at
+          having (r.reversed_at is not null and count(x.id) <> 1) or (r.reversed_at is null and count(x.id) <> 0)`,
+    ],
+    [
+      'every correction names an entry of the kind it corrects, and nothing else names one',
+      sql`select x.id::text, x.kind, o.kind as reverses from ledger_entries x left join ledger_entries o on o.id = x.reverses_entry_id
+          where (x.kind in ('activation_fee_reversal', 'referral_reward_reversal')) <> (x.reverses_entry_id is not null)
+             or (x.kind = 'activation_fee_reversal' and o.kind is distinct from 'activation_fee')
+             or (x.kind = 'referral_reward_reversal' and o.kind is distinct from 'referral_reward')`,
+    ],
+    [
+      'every reversed payment has its fee reversed, and only those',
+      sql`select m.id::text, m.status, count(x.id)::int as fee_reversals from manual_payments m
+          left join ledger_entries x on x.kind = 'activation_fee_reversal' and x.ref_id = m.id
+          group by m.id, m.status having (m.status = 'reversed') <> (count(x.id) = 1) or count(x.id) > 1`,
+    ],
+    [
+      'every approved or reversed payment has one fee entry, taken from the account of how it was paid',
+      sql`select m.id::text, m.method, m.status, count(e.id)::int as fees, min(l.account_id::text) as from_account from manual_payments m
+          left join ledger_entries e on e.kind = 'activation_fee' and e.ref_id = m.id
+          left join ledger_lines l on l.entry_id = e.id and l.amount_paise < 0
+          group by m.id, m.method, m.status
+          having (m.status in ('approved', 'reversed')) <> (count(e.id) = 1)
+              or (count(e.id) = 1 and min(l.account_id::text) <> case m.method when 'gateway' then '00000000-0000-7000-8000-000000000008'
+                                                                   else '00000000-0000-7000-8000-000000000001' end)`,
+    ],
+    [
+      'a held account moves only rewards and prizes in, and releases, forfeits and clawbacks out',
+      sql`select l.id::text, e.kind, l.amount_paise::text from ledger_lines l join ledger_accounts a on a.id = l.account_id and a.kind = 'held'
+          join ledger_entries e on e.id = l.entry_id
+          where (l.amount_paise > 0 and e.kind not in ('referral_reward', 'spin_prize'))
+             or (l.amount_paise < 0 and e.kind not in ('hold_release', 'hold_forfeit', 'referral_reward_reversal'))`,
+    ],
+    [
+      'successful referrals equal rewarded referrals not reversed',
       sql`select u.id::text, u.successful_referrals, count(r.id)::int as rewarded from users u
-          left join referrals r on r.referrer_id = u.id and r.rewarded_at is not null
+          left join referrals r on r.referrer_id = u.id and r.rewarded_at is not null and r.reversed_at is null
           group by u.id, u.successful_referrals having u.successful_referrals <> count(r.id)`,
     ],
     [
@@ -91,7 +140,7 @@ export async function checkLedgerInvariants(db: Db): Promise<InvariantResult[]> 
       'pending payouts equal the pending withdrawals',
       sql`select p.total::text as ledger, w.total::text as withdrawals from
           (select coalesce(sum(amount_paise), 0) as total from ledger_lines where account_id = '00000000-0000-7000-8000-000000000005') p,
-          (select coalesce(sum(amount_paise), 0) as total from withdrawals where status = 'pending') w
+          (select coalesce(sum(amount_paise), 0) as total from withdrawals where status in ('pending', 'awaiting_second_approval')) w
           where p.total <> w.total`,
     ],
   ];
@@ -100,5 +149,7 @@ export async function checkLedgerInvariants(db: Db): Promise<InvariantResult[]> 
     const violations = await rows(db, query);
     results.push({ name, ok: violations.length === 0, violations });
   }
+  const chain = await verifyLedgerChain(db);
+  results.push({ name: 'the sealed chain of entries is unbroken', ok: chain.broken === null, violations: chain.broken ? [chain.broken] : [] });
   return results;
 }

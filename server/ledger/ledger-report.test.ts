@@ -8,6 +8,8 @@ import { drivers, startTestServer, type TestServer } from '../test/harness.ts';
 import { createAdmin, type RegisteredUser } from '../test/fixtures.ts';
 import { createFundedUser, withdraw } from '../test/money-fixtures.ts';
 import { buildLedgerReport } from './ledger-report.ts';
+import { sealLedger } from './ledger-seal.ts';
+import { queryRows } from '../db/rows.ts';
 
 const run = promisify(execFile);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -43,11 +45,60 @@ describe.each(drivers)('ledger:check report (%s)', (driver) => {
       const report = await buildLedgerReport(s.ctx.db);
       expect(report.ok).toBe(false);
       const text = report.lines.join('\n');
-      expect(text).toContain('✗ every cached wallet balance equals the sum of its lines');
+      expect(text).toContain('✗ every cached balance (wallets and debts) equals the sum of its lines');
       expect(text).toContain(a.user.id);
     } finally {
       await s.ctx.db.execute(sql`update ledger_accounts set balance_paise = balance_paise - 1 where id = ${a.user.id}`);
     }
+  });
+
+  it('refuses to change or delete a posted entry or line: a mistake is corrected by a reversing entry', async () => {
+    const [line] = await queryRows<{ id: string; entry_id: string }>(s.ctx.db, sql`select id::text, entry_id::text from ledger_lines where account_id = ${a.user.id} limit 1`);
+    for (const statement of [
+      sql`update ledger_lines set amount_paise = amount_paise + 1 where id = ${line!.id}`,
+      sql`delete from ledger_lines where id = ${line!.id}`,
+      sql`update ledger_entries set description = 'changed' where id = ${line!.entry_id}`,
+      sql`delete from ledger_entries where id = ${line!.entry_id}`,
+      sql`truncate ledger_lines`,
+    ]) {
+      await expect(s.ctx.db.execute(statement)).rejects.toMatchObject({ cause: expect.objectContaining({ code: 'RH003' }) });
+    }
+  });
+
+  it('seals entries into a chain that ledger:check recomputes, and names the entry a superuser edited', async () => {
+    await sealLedger(s.ctx.db, s.ctx.now());
+    const sealed = await buildLedgerReport(s.ctx.db);
+    expect(sealed.ok).toBe(true);
+    expect(sealed.lines.join('\n')).toMatch(/Sealed chain: \d+ block\(s\), \d+ entries sealed, 0 not sealed yet/);
+    // The seals are append-only too.
+    for (const statement of [sql`update ledger_entry_seals set entry_hash = 'x'`, sql`delete from ledger_blocks`]) {
+      await expect(s.ctx.db.execute(statement)).rejects.toMatchObject({ cause: expect.objectContaining({ code: 'RH003' }) });
+    }
+
+    // A balanced edit (+1 on a's line, -1 on its platform twin) passes every sum check: only the chain sees it.
+    const [line] = await queryRows<{ id: string; entry_id: string; twin: string }>(
+      s.ctx.db,
+      sql`select l.id::text, l.entry_id::text, t.id::text as twin from ledger_lines l join ledger_lines t on t.entry_id = l.entry_id and t.id <> l.id
+          where l.account_id = ${a.user.id} order by l.seq limit 1`,
+    );
+    const edit = async (delta: number) => {
+      await s.ctx.db.execute(sql`alter table ledger_lines disable trigger ledger_lines_append_only`);
+      await s.ctx.db.execute(sql`update ledger_lines set amount_paise = amount_paise + ${delta} where id = ${line!.id}`);
+      await s.ctx.db.execute(sql`update ledger_lines set amount_paise = amount_paise - ${delta} where id = ${line!.twin}`);
+      await s.ctx.db.execute(sql`alter table ledger_lines enable trigger ledger_lines_append_only`);
+    };
+    await edit(1);
+    try {
+      const report = await buildLedgerReport(s.ctx.db);
+      expect(report.ok).toBe(false);
+      const text = report.lines.join('\n');
+      expect(text).toContain('✓ every entry sums to zero');
+      expect(text).toContain('✗ the sealed chain of entries is unbroken');
+      expect(text).toContain(line!.entry_id);
+    } finally {
+      await edit(-1);
+    }
+    expect((await buildLedgerReport(s.ctx.db)).ok).toBe(true);
   });
 
   it.runIf(driver === 'postgres')('npm run ledger:check exits 0 on good data, 1 on broken data', async () => {

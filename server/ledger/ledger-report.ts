@@ -6,6 +6,7 @@ import { formatPaise } from '../../contract/money.ts';
 import type { Db } from '../db/client.ts';
 import { checkLedgerInvariants } from './ledger-check.ts';
 import { PLATFORM_ACCOUNTS } from './ledger.service.ts';
+import { verifyLedgerChain } from './ledger-seal.ts';
 
 export interface LedgerReport {
   ok: boolean;
@@ -41,6 +42,14 @@ export async function buildLedgerReport(db: Db): Promise<LedgerReport> {
     lines.push(`  ${name.padEnd(width)}  ${formatPaise(byId.get(PLATFORM_ACCOUNTS[name]) ?? 0n).padStart(14)}`);
   }
   lines.push(`  ${'user wallets'.padEnd(width)}  ${formatPaise(BigInt(w.total)).padStart(14)}  (${w.n} wallets)`);
+
+  const chain = await verifyLedgerChain(db);
+  lines.push(
+    '',
+    `Sealed chain: ${chain.blocks} block(s), ${chain.sealedEntries} entries sealed, ${chain.unsealedEntries} not sealed yet (a running server seals them within seconds).`,
+  );
+  if (chain.headDigest) lines.push(`  newest digest ${chain.headDigest} (record it elsewhere: any later change to what it covers breaks it)`);
+  if (chain.broken) lines.push(`  broken at block ${chain.broken.block}${chain.broken.entryId ? `, entry ${chain.broken.entryId}` : ''}: ${chain.broken.problem}`);
 
   if (BigInt(w.n) === 0n && [...byId.values()].every((v) => v === 0n)) {
     lines.push('', 'Note: this database has no wallets and no movements. Is DATA_DIR / DATABASE_URL the one the server uses?');

@@ -1,31 +1,14 @@
-// Notifications a user cares about (payment decided, reward credited, spin granted, withdrawal
-// decided). Written in the same transaction as the event, so there is never a notice for
-// something that did not happen.
+// Notifications a user cares about (payment decided, account activated, reward credited, spin
+// granted or won, withdrawal requested or decided). The money functions of the database write
+// them (rh_notify_all, migration 0010) in the same transaction as the event, so there is never a
+// notice for something that did not happen; this module reads them and marks them read.
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { DEFAULT_PAGE_LIMIT } from '../../contract/constants.ts';
 import type { NotificationList } from '../../contract/wallet.ts';
-import type { Db, DbOrTx } from '../db/client.ts';
-import { isUuid, newId } from '../db/ids.ts';
+import type { Db } from '../db/client.ts';
+import { isUuid } from '../db/ids.ts';
 import { notifications } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
-
-export type NotificationKind =
-  | 'payment_approved'
-  | 'payment_rejected'
-  | 'account_activated'
-  | 'referral_reward'
-  | 'spin_granted'
-  | 'spin_prize'
-  | 'withdrawal_requested'
-  | 'withdrawal_approved'
-  | 'withdrawal_rejected';
-
-export async function notify(
-  db: DbOrTx,
-  n: { userId: string; kind: NotificationKind; title: string; body: string; at: Date },
-): Promise<void> {
-  await db.insert(notifications).values({ id: newId(), userId: n.userId, kind: n.kind, title: n.title, body: n.body, createdAt: n.at });
-}
 
 /** The newest notifications of a user and how many are unread (the bell's badge). */
 export async function listNotifications(db: Db, userId: string, limit = DEFAULT_PAGE_LIMIT): Promise<NotificationList> {

@@ -1,11 +1,15 @@
 // Sessions: issue, look up and revoke bearer tokens. Users' sessions last 30 days and end sooner
 // after 7 days without use; admins' last 12 hours.
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { ADMIN_SESSION_TTL_MS, DEFAULT_ECONOMICS, SESSION_TOUCH_INTERVAL_MS, USER_SESSION_IDLE_MS, USER_SESSION_TTL_MS } from '../../contract/constants.ts';
 import type { DbOrTx, Db } from '../db/client.ts';
 import { newId } from '../db/ids.ts';
 import { appSettings, ledgerAccounts, sessions, users } from '../db/schema.ts';
 import { hashToken, newSessionToken } from './session-token.ts';
+
+/** The user's held account (ledger kind held), beside the wallet. */
+const heldAccounts = alias(ledgerAccounts, 'held_account');
 
 export type SessionUser = typeof users.$inferSelect;
 
@@ -44,13 +48,17 @@ export interface SessionLookup {
   user: SessionUser;
   /** The user's wallet balance and the referrals-per-spin setting, so /api/user needs no second query. */
   walletBalancePaise: bigint;
+  /** Rewards held while the user has an open risk flag (shown as pending, not withdrawable). */
+  heldBalancePaise: bigint;
   referralsPerSpin: number;
+  /** The minimum withdrawal setting, so a withdrawal request reads no settings of its own. */
+  minWithdrawalPaise: bigint;
 }
 
 /**
  * The hottest query of the API, prepared once per database: the live session (not expired, not
- * revoked, user sessions not idle too long) with its user, wallet balance and the one setting the
- * user object shows, in one round trip.
+ * revoked, user sessions not idle too long) with its user, wallet balance and the two settings the
+ * user object and a withdrawal request need, in one round trip.
  */
 function prepareSessionLookup(db: Db) {
   return db
@@ -60,11 +68,14 @@ function prepareSessionLookup(db: Db) {
       lastUsedAt: sessions.lastUsedAt,
       user: users,
       walletBalancePaise: ledgerAccounts.balancePaise,
+      heldBalancePaise: heldAccounts.balancePaise,
       referralsPerSpin: appSettings.referralsPerSpin,
+      minWithdrawalPaise: appSettings.minWithdrawalPaise,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(ledgerAccounts, eq(ledgerAccounts.id, sessions.userId))
+    .leftJoin(heldAccounts, and(eq(heldAccounts.userId, sessions.userId), eq(heldAccounts.kind, 'held')))
     .leftJoin(appSettings, eq(appSettings.id, 1))
     .where(
       and(
@@ -114,7 +125,9 @@ export async function findSessionUser(db: Db, token: string, now: Date): Promise
     sessionCreatedAt: row.sessionCreatedAt,
     user: row.user,
     walletBalancePaise: row.walletBalancePaise ?? 0n,
+    heldBalancePaise: row.heldBalancePaise ?? 0n,
     referralsPerSpin: row.referralsPerSpin ?? DEFAULT_ECONOMICS.referralsPerSpin,
+    minWithdrawalPaise: row.minWithdrawalPaise ?? DEFAULT_ECONOMICS.minWithdrawalPaise,
   };
 }
 

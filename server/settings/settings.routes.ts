@@ -1,4 +1,5 @@
-// GET /api/app-settings: the public settings (UPI details, support contact, economics, wheel odds).
+// GET /api/app-settings: the public settings (UPI details, support contact, economics, wheel odds,
+// and the payment gateway when one is configured).
 // The admin's update lives in the guarded admin scope (server/admin/admin.routes.ts).
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context.ts';
@@ -6,6 +7,6 @@ import { readAppSettings } from './settings.service.ts';
 
 export function settingsRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
-    app.get('/app-settings', async () => readAppSettings(ctx.db));
+    app.get('/app-settings', async () => ({ ...(await readAppSettings(ctx.db)), paymentGateway: ctx.gateway ? { name: ctx.gateway.name } : null }));
   };
 }

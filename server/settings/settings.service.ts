@@ -3,6 +3,7 @@
 import { eq } from 'drizzle-orm';
 import { DEFAULT_ECONOMICS, DEFAULT_WHEEL_SEGMENTS_RUPEES, DEFAULT_WHEEL_WEIGHTS } from '../../contract/constants.ts';
 import { formatPaise } from '../../contract/money.ts';
+import { RISK_SIGNALS, type RiskSignal } from '../../contract/risk.ts';
 import type { AdminSettings, AppSettings, UpdateSettingsInput } from '../../contract/settings.ts';
 import type { AppContext } from '../context.ts';
 import type { DbOrTx } from '../db/client.ts';
@@ -79,6 +80,10 @@ export function toAdminSettings(row: AppSettingsRow): AdminSettings {
     signupsPerReferrerPerHour: row.signupsPerReferrerPerHour,
     smsPerHour: row.smsPerHour,
     rewardWaivedActivations: row.rewardWaivedActivations,
+    secondApprovalAbove: row.secondApprovalAbovePaise === null ? null : formatPaise(row.secondApprovalAbovePaise),
+    secondApprovalForActivation: row.secondApprovalForActivation,
+    riskHoldSignals: row.riskHoldSignals.filter((c): c is RiskSignal => (RISK_SIGNALS as readonly string[]).includes(c)),
+    signupFlagPerReferrerPerHour: row.signupFlagPerReferrerPerHour,
   };
 }
 
@@ -113,6 +118,7 @@ export async function updateAppSettings(
     };
     const { upiId, businessName, supportPhone, supportEmail, activationFee, referralReward, referralsPerSpin, minWithdrawal, wheel } = input;
     const { smsPerAddressPerHour, signupsPerReferrerPerHour, smsPerHour, rewardWaivedActivations } = input;
+    const { secondApprovalAbove, secondApprovalForActivation, riskHoldSignals, signupFlagPerReferrerPerHour } = input;
     const { supportContactName, postalAddress, legalName, registeredAddress } = input;
 
     if (upiId !== undefined) change('upiId', current.upiId, upiId, () => (patch.upiId = upiId));
@@ -151,6 +157,20 @@ export async function updateAppSettings(
     if (smsPerHour !== undefined) change('smsPerHour', current.smsPerHour, smsPerHour, () => (patch.smsPerHour = smsPerHour));
     if (rewardWaivedActivations !== undefined) {
       change('rewardWaivedActivations', current.rewardWaivedActivations, rewardWaivedActivations, () => (patch.rewardWaivedActivations = rewardWaivedActivations));
+    }
+    if (secondApprovalAbove !== undefined) {
+      const show = (v: bigint | null) => (v === null ? null : formatPaise(v));
+      change('secondApprovalAbove', show(current.secondApprovalAbovePaise), show(secondApprovalAbove), () => (patch.secondApprovalAbovePaise = secondApprovalAbove));
+    }
+    if (secondApprovalForActivation !== undefined) {
+      change('secondApprovalForActivation', current.secondApprovalForActivation, secondApprovalForActivation, () => (patch.secondApprovalForActivation = secondApprovalForActivation));
+    }
+
+    if (riskHoldSignals !== undefined) {
+      change('riskHoldSignals', [...current.riskHoldSignals].sort(), riskHoldSignals, () => (patch.riskHoldSignals = riskHoldSignals));
+    }
+    if (signupFlagPerReferrerPerHour !== undefined) {
+      change('signupFlagPerReferrerPerHour', current.signupFlagPerReferrerPerHour, signupFlagPerReferrerPerHour, () => (patch.signupFlagPerReferrerPerHour = signupFlagPerReferrerPerHour));
     }
 
     if (supportContactName !== undefined) {

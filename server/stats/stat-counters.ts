@@ -23,14 +23,6 @@ export async function bumpCounters(db: DbOrTx, deltas: CounterDeltas): Promise<v
     on conflict (name, shard) do update set value = stat_counters.value + excluded.value`);
 }
 
-/** Merges counter deltas (an operation collects them and bumps once). */
-export function addDeltas(a: CounterDeltas, b: CounterDeltas): CounterDeltas {
-  const out: CounterDeltas = { ...a };
-  for (const [name, d] of Object.entries(b) as [StatCounter, bigint | number][]) out[name] = BigInt(out[name] ?? 0) + BigInt(d);
-  return out;
-}
-
-/** Every counter's total (missing counters are 0). */
 /** The recount the counters must equal (ledger:check compares; the migration and bulk loads start from it). */
 export const RECOUNT_QUERY = `
   select 'users' as name, count(*)::bigint as value from users

@@ -114,6 +114,69 @@ export const PNG_1X1 = Buffer.from(
   'hex',
 );
 
-export function pngFile(name = 'proof.png', bytes: Buffer = PNG_1X1, type = 'image/png'): File {
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+function crc32(bytes: Buffer): number {
+  let c = 0xffffffff;
+  for (const b of bytes) c = CRC_TABLE[(c ^ b) & 0xff]! ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+let pngSeq = 0;
+/**
+ * PNG_1X1 with a text chunk that makes its bytes unique: every person's proof is their own
+ * screenshot (one file on several accounts' proofs is a fraud signal, screenshot_reused).
+ */
+export function uniquePng(): Buffer {
+  pngSeq += 1;
+  const data = Buffer.from(`Comment\0proof ${process.pid}-${pngSeq}-${Date.now()}`, 'latin1');
+  const type = Buffer.from('tEXt', 'latin1');
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(Buffer.concat([type, data])));
+  const iend = PNG_1X1.length - 12;
+  return Buffer.concat([PNG_1X1.subarray(0, iend), length, type, data, crc, PNG_1X1.subarray(iend)]);
+}
+
+export function pngFile(name = 'proof.png', bytes: Buffer = uniquePng(), type = 'image/png'): File {
   return new File([new Uint8Array(bytes)], name, { type: type });
+}
+
+let adminSeq = 0;
+/**
+ * A further admin, the way the product makes one: a Super Admin's invitation, accepted through
+ * the public link, then a password sign-in. `withTwoFactor` also sets up TOTP (a reviewer must
+ * before reviewing), with codes from the test's independent implementation.
+ */
+export async function inviteAdmin(
+  s: ApiClient,
+  superAdminToken: string,
+  role: 'super_admin' | 'reviewer',
+  opts: { withTwoFactor?: boolean; now?: () => number } = {},
+): Promise<SignedIn & { email: string; password: string }> {
+  adminSeq += 1;
+  const email = `admin${adminSeq}-${process.pid}@example.com`;
+  const invited = await s.api('POST', '/api/admin/invitations', { token: superAdminToken, body: { email, role } });
+  expect(invited.status, JSON.stringify(invited.body)).toBe(201);
+  const token = new URL(invited.body.link).searchParams.get('token');
+  const password = 'Reviewer@123';
+  const accepted = await s.api('POST', '/api/admin/invitations/accept', {
+    body: { token, username: `${role}${adminSeq}`, password, phone: nextPhone() },
+  });
+  expect(accepted.status, JSON.stringify(accepted.body)).toBe(201);
+  const login = await s.api('POST', '/api/login', { body: { email, password } });
+  expect(login.status, JSON.stringify(login.body)).toBe(200);
+  if (opts.withTwoFactor) {
+    const { totp } = await import('./independent-totp.ts');
+    const setup = await s.api('POST', '/api/admin/2fa/setup', { token: login.body.token });
+    expect(setup.status, JSON.stringify(setup.body)).toBe(200);
+    const code = totp(setup.body.secret, opts.now?.() ?? Date.now());
+    const verified = await s.api('POST', '/api/admin/2fa/verify', { token: login.body.token, body: { token: code } });
+    expect(verified.status, JSON.stringify(verified.body)).toBe(200);
+  }
+  return { ...login.body, email, password };
 }

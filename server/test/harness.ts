@@ -110,7 +110,9 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
   if (!options.keepAbuseLimits) {
     // Tests sign up hundreds of users from 127.0.0.1, as an operator on a busy carrier address would
     // need to allow; the limits themselves are tested with keepAbuseLimits.
-    await database.db.update(appSettings).set({ smsPerAddressPerHour: 1_000_000, signupsPerReferrerPerHour: 1_000_000, smsPerHour: 1_000_000 });
+    await database.db
+      .update(appSettings)
+      .set({ smsPerAddressPerHour: 1_000_000, signupsPerReferrerPerHour: 1_000_000, smsPerHour: 1_000_000, signupFlagPerReferrerPerHour: 1_000_000 });
   }
   const app = await buildApp(ctx, { webDist: options.webDist ?? null, rateLimitPerMinute: options.rateLimitPerMinute ?? 100_000, logger: options.logger });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -144,9 +146,12 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
   return server;
 }
 
-/** Ends every money test: throws with the broken invariants if the ledger does not hold. */
+/** Ends every money test: seals the new entries, then throws with the broken invariants if the ledger (or its chain) does not hold. */
 export async function expectLedgerHolds(server: TestServer): Promise<void> {
   const { checkLedgerInvariants } = await import('../ledger/ledger-check.ts');
+  const { sealLedger } = await import('../ledger/ledger-seal.ts');
+  // Seal what the test wrote, as a running server's sealer would, so the chain check covers it.
+  await sealLedger(server.ctx.db, server.ctx.now());
   const broken = (await checkLedgerInvariants(server.ctx.db)).filter((r) => !r.ok);
   if (broken.length > 0) {
     throw new Error(`ledger invariants broken:\n${broken.map((b) => `- ${b.name}: ${JSON.stringify(b.violations.slice(0, 5))}`).join('\n')}`);

@@ -22,6 +22,8 @@ export interface WithdrawFields {
   accountNumber?: string;
   ifscCode?: string;
   upiId?: string;
+  /** 'upi': a payout to upiId alone (no bank account). */
+  method?: 'upi' | 'bank';
   /** Raw bankDetails text instead of the JSON built from the three fields. */
   bankDetails?: string;
   screenshot?: File;
@@ -32,14 +34,19 @@ export const GOOD_BANK = { accountHolderName: 'Asha Verma', accountNumber: '1234
 export function withdrawForm(fields: WithdrawFields = {}): FormData {
   const form = new FormData();
   if (fields.amount !== undefined) form.set('amount', fields.amount);
+  if (fields.method) form.set('method', fields.method);
   form.set(
     'bankDetails',
     fields.bankDetails ??
-      JSON.stringify({
-        accountHolderName: fields.accountHolderName ?? GOOD_BANK.accountHolderName,
-        accountNumber: fields.accountNumber ?? GOOD_BANK.accountNumber,
-        ifscCode: fields.ifscCode ?? GOOD_BANK.ifscCode,
-      }),
+      JSON.stringify(
+        fields.method === 'upi'
+          ? { accountHolderName: fields.accountHolderName ?? GOOD_BANK.accountHolderName, upiId: fields.upiId }
+          : {
+              accountHolderName: fields.accountHolderName ?? GOOD_BANK.accountHolderName,
+              accountNumber: fields.accountNumber ?? GOOD_BANK.accountNumber,
+              ifscCode: fields.ifscCode ?? GOOD_BANK.ifscCode,
+            },
+      ),
   );
   if (fields.upiId !== undefined) form.set('upiId', fields.upiId);
   if (fields.screenshot) form.set('screenshot', fields.screenshot);

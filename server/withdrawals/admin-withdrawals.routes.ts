@@ -28,7 +28,7 @@ export function adminWithdrawalsRoutes(ctx: AppContext): FastifyPluginAsync {
       const { id } = IdParamsSchema.parse(request.params);
       const decision = WithdrawalDecisionSchema.parse(request.body ?? {});
       return answerIdempotently(ctx, request, reply, { status: 200, respond: (w) => AdminWithdrawalSchema.parse(w) }, (run) =>
-        decideWithdrawal(ctx, { id: admin.id, ip: clientIp(request) }, id, decision, run),
+        decideWithdrawal(ctx, { id: admin.id, ip: clientIp(request), username: admin.username }, id, decision, run),
       );
     });
 

@@ -2,7 +2,7 @@
 // connection (requests queue), so these run on PostgreSQL only (TEST_DATABASE_URL).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectLedgerHolds, startTestServer, type TestServer } from '../test/harness.ts';
-import { createAdmin, pngFile, registerUser, type SignedIn } from '../test/fixtures.ts';
+import { createAdmin, pngFile, registerUser, uniquePng, type SignedIn } from '../test/fixtures.ts';
 import { createFundedUser, withdraw } from '../test/money-fixtures.ts';
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('money races (postgres)', () => {
@@ -73,9 +73,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('money races (postgres)', () => 
 
   it('the same Idempotency-Key on 10 parallel payment proofs: one proof, and every copy gets its 201', async () => {
     const payer = await registerUser(s, admin.user.referralCode);
+    const screenshot = uniquePng();
     const form = () => {
       const f = new FormData();
-      f.set('screenshot', pngFile());
+      f.set('screenshot', pngFile('proof.png', screenshot));
       f.set('utrNumber', '556677889900');
       return f;
     };

@@ -37,7 +37,7 @@ export function withdrawalsRoutes(ctx: AppContext): FastifyPluginAsync {
         request,
         reply,
         { status: 201, respond: (w) => WithdrawalSchema.parse(w), content: formContent(input.fields, input.screenshot) },
-        (run) => requestWithdrawal(ctx, user.id, input, run),
+        (run) => requestWithdrawal(ctx, { userId: user.id, minWithdrawalPaise: request.auth!.minWithdrawalPaise }, input, run),
       );
     });
 

@@ -3,6 +3,7 @@
 // (-> wallet). Each step is a conditional update plus one ledger entry, so races resolve in the
 // database: the balance can't be over-reserved and a withdrawal is decided once.
 import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { DEFAULT_PAGE_LIMIT, WITHDRAWAL_SCREENSHOT_MAX_BYTES } from '../../contract/constants.ts';
 import { formatPaise } from '../../contract/money.ts';
 import {
@@ -19,7 +20,7 @@ import { isUuid, newId } from '../db/ids.ts';
 import { at, queryRows, rowFromJson } from '../db/rows.ts';
 import { users, withdrawals } from '../db/schema.ts';
 import { AppError, conflict, isInsufficientBalance, notFound, selfDealing, validationError } from '../errors.ts';
-import { getAppSettings } from '../settings/settings.service.ts';
+import { withRiskFlags } from '../fraud/risk-flags.service.ts';
 import { detectImageType } from '../uploads/image-type.ts';
 import { inTransaction, runStatement, type RunInTx } from '../idempotency/idempotency.ts';
 
@@ -49,6 +50,11 @@ export function payoutTarget(row: { method: string; upiId: string | null; accoun
   return row.method === 'upi' ? `UPI ${row.upiId ?? ''}` : `bank account ending ${(row.accountNumber ?? '').slice(-4)}`;
 }
 
+/** The owner's word for a state: a withdrawal waiting for a second admin is simply still pending. */
+function ownerStatus(status: string): WithdrawalStatus {
+  return status === 'approved' || status === 'rejected' ? status : 'pending';
+}
+
 function toWithdrawal(row: WithdrawalRow, opts: { masked: boolean }): Withdrawal {
   const accountNumber = row.accountNumber && opts.masked ? maskAccountNumber(row.accountNumber) : row.accountNumber;
   return {
@@ -62,7 +68,7 @@ function toWithdrawal(row: WithdrawalRow, opts: { masked: boolean }): Withdrawal
     ifscCode: row.ifscCode,
     upiId: row.upiId,
     payoutReference: row.payoutReference,
-    status: row.status as WithdrawalStatus,
+    status: ownerStatus(row.status),
     createdAt: row.createdAt.toISOString(),
     processedAt: row.processedAt ? row.processedAt.toISOString() : null,
     adminNotes: row.adminNotes,
@@ -99,9 +105,25 @@ function gatherForm(fields: Record<string, unknown>): Record<string, unknown> {
   };
 }
 
-export async function requestWithdrawal(ctx: AppContext, userId: string, input: WithdrawInput, run: RunInTx = inTransaction(ctx.db)): Promise<Withdrawal> {
-  const settings = await getAppSettings(ctx.db);
-  const parsed = createWithdrawFormSchema(settings.minWithdrawalPaise).safeParse(gatherForm(input.fields));
+/** The form schema for the current minimum (made once per minimum: building a zod schema costs more than parsing with it). */
+let formSchema: { minPaise: bigint; schema: ReturnType<typeof createWithdrawFormSchema> } | null = null;
+function withdrawFormSchema(minPaise: bigint): ReturnType<typeof createWithdrawFormSchema> {
+  if (formSchema?.minPaise !== minPaise) formSchema = { minPaise, schema: createWithdrawFormSchema(minPaise) };
+  return formSchema.schema;
+}
+
+/**
+ * Records a withdrawal request and reserves its amount. `minWithdrawalPaise` is the setting as the
+ * request's session lookup read it (server/sessions), so the request reads no settings of its own.
+ */
+export async function requestWithdrawal(
+  ctx: AppContext,
+  requester: { userId: string; minWithdrawalPaise: bigint },
+  input: WithdrawInput,
+  run: RunInTx = inTransaction(ctx.db),
+): Promise<Withdrawal> {
+  const { userId } = requester;
+  const parsed = withdrawFormSchema(requester.minWithdrawalPaise).safeParse(gatherForm(input.fields));
   if (!parsed.success) {
     const error = validationError(parsed.error);
     const firstPath = parsed.error.issues[0]?.path[0];
@@ -136,7 +158,7 @@ export async function requestWithdrawal(ctx: AppContext, userId: string, input: 
           ${id}::uuid, ${userId}::uuid, ${String(form.amount)}::bigint, ${form.method}, ${payoutDetails(form)},
           ${form.accountHolderName}, ${form.accountNumber}, ${form.ifscCode}, ${form.upiId},
           ${screenshotKey}, ${screenshot?.mime ?? null}, ${at(now)},
-          ${`Withdrawal of ${formatRupeesShort(form.amount)} to ${payoutTarget(form)} requested`},
+          ${`Withdrawal of ${formatRupeesShort(form.amount)} requested`},
           ${'Withdrawal requested'},
           ${`Your withdrawal of ₹${formatPaise(form.amount)} is being processed. It usually takes 24-48 hours.`}
         ) as withdrawal`,
@@ -190,6 +212,8 @@ function decodeCursor(cursor: string): { createdAt: Date; id: string } | null {
   return Number.isNaN(createdAt.getTime()) ? null : { createdAt, id };
 }
 
+const firstApprovers = alias(users, 'first_approver');
+
 export async function listWithdrawalsForAdmin(
   ctx: AppContext,
   query: { status?: string; q?: string; limit?: number; cursor?: string },
@@ -216,28 +240,48 @@ export async function listWithdrawalsForAdmin(
     conditions.push(sql`(${withdrawals.createdAt}, ${withdrawals.id}) < (${c.createdAt.toISOString()}::timestamptz, ${c.id}::uuid)`);
   }
   const rows = await ctx.db
-    .select({ w: withdrawals, username: users.username, phone: users.phone })
+    .select({ w: withdrawals, username: users.username, phone: users.phone, firstApproverName: firstApprovers.username })
     .from(withdrawals)
     .innerJoin(users, eq(users.id, withdrawals.userId))
+    .leftJoin(firstApprovers, eq(firstApprovers.id, withdrawals.firstApprovedById))
     .where(conditions.length ? and(...conditions) : undefined)
     .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
     .limit(limit + 1);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
-    items: page.map((r) => ({ ...toWithdrawal(r.w, { masked: false }), username: r.username, phone: r.phone })),
+    items: await withRiskFlags(
+      ctx.db,
+      page.map((r) => toAdminWithdrawal(r.w, { username: r.username, phone: r.phone, firstApproverName: r.firstApproverName })),
+      (w) => w.userId,
+    ),
     nextCursor: rows.length > limit && last ? encodeCursor(last.w) : null,
+  };
+}
+
+/** What an admin sees: the full account number, the real state, and who gave the first of two approvals. */
+function toAdminWithdrawal(row: WithdrawalRow, extra: { username: string; phone: string | null; firstApproverName: string | null }): AdminWithdrawal {
+  return {
+    ...toWithdrawal(row, { masked: false }),
+    status: row.status as AdminWithdrawal['status'],
+    username: extra.username,
+    phone: extra.phone,
+    firstApproval:
+      row.firstApprovedById && row.firstApprovedAt
+        ? { byAdminId: row.firstApprovedById, byAdminName: extra.firstApproverName, at: row.firstApprovedAt.toISOString() }
+        : null,
   };
 }
 
 /**
  * Approves (pays out) or rejects (refunds) a pending withdrawal. The conditional update decides
  * races between admins; an admin never decides on their own withdrawal (SELF_DEALING): money an
- * admin earned leaves only with a second admin's approval.
+ * admin earned leaves only with a second admin's approval. Under the two-person rule (settings) an
+ * approval above the threshold only marks it awaiting a second, different admin.
  */
 export async function decideWithdrawal(
   ctx: AppContext,
-  admin: { id: string; ip: string },
+  admin: { id: string; ip: string; username: string },
   withdrawalId: string,
   decision: WithdrawalDecision,
   run: RunInTx = inTransaction(ctx.db),
@@ -245,8 +289,9 @@ export async function decideWithdrawal(
   if (!isUuid(withdrawalId)) throw notFound('Withdrawal not found');
   const now = ctx.now();
   return runStatement(run, async (db) => {
-    // One call: rh_decide_withdrawal (migration 0006) moves the reserved amount to payouts_paid or
-    // back to the wallet, with the notification, the audit row and the counters.
+    // One call: rh_decide_withdrawal (migration 0012) moves the reserved amount to payouts_paid or
+    // back to the wallet, with the notification, the audit row and the counters (or, under the
+    // two-person rule, records the first approval).
     const payoutReference = decision.status === 'approved' ? (decision.payoutReference ?? null) : null;
     const [row] = await queryRows<{ outcome: string; withdrawal: unknown; username: string | null; phone: string | null }>(
       db,
@@ -254,8 +299,10 @@ export async function decideWithdrawal(
     );
     if (!row || row.outcome === 'not_found') throw notFound('Withdrawal not found');
     if (row.outcome === 'self_dealing') throw selfDealing('withdrawal');
-    if (row.outcome !== 'ok') throw conflict('This withdrawal has already been processed', 'ALREADY_PROCESSED');
-    return { ...toWithdrawal(rowFromJson(withdrawals, row.withdrawal), { masked: false }), username: row.username ?? '', phone: row.phone };
+    if (row.outcome === 'same_admin') throw conflict('You gave the first approval. Another admin must give the second.', 'SECOND_APPROVER_REQUIRED');
+    if (row.outcome !== 'ok' && row.outcome !== 'awaiting_second') throw conflict('This withdrawal has already been processed', 'ALREADY_PROCESSED');
+    const decided = rowFromJson(withdrawals, row.withdrawal);
+    return toAdminWithdrawal(decided, { username: row.username ?? '', phone: row.phone, firstApproverName: decided.firstApprovedById === admin.id ? admin.username : null });
   });
 }
 

@@ -99,7 +99,7 @@ describe.each(drivers)('withdrawals (%s)', (driver) => {
       accountHolderName: '  Asha Verma ',
       ifscCode: 'hdfc0001234',
       upiId: 'asha@okhdfc',
-      screenshot: pngFile(),
+      screenshot: pngFile('proof.png', PNG_1X1),
     });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body).toMatchObject({
