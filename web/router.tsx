@@ -17,6 +17,7 @@ const Login = lazy(() => import('./routes/login.tsx'));
 const Register = lazy(() => import('./routes/register.tsx'));
 const AdminSetup = lazy(() => import('./routes/admin-setup.tsx'));
 const AdminLogin = lazy(() => import('./routes/admin-login.tsx'));
+const AdminInvite = lazy(() => import('./routes/admin-invite.tsx'));
 const Support = lazy(() => import('./routes/support.tsx'));
 const PrivacyPolicy = lazy(() => import('./routes/privacy-policy.tsx'));
 const TermsConditions = lazy(() => import('./routes/terms-conditions.tsx'));
@@ -104,6 +105,7 @@ export function AppRoutes() {
         <Route path="/register" element={<Titled title="layout.pages.register"><Register /></Titled>} />
         <Route path="/admin-setup" element={<Titled title="layout.pages.adminSetup" groups={ADMIN}><AdminSetup /></Titled>} />
         <Route path="/admin-login" element={<Titled title="layout.pages.adminSecurityCenter" groups={ADMIN}><AdminLogin /></Titled>} />
+        <Route path="/admin-invite" element={<Titled title="layout.pages.adminInvite" groups={ADMIN}><AdminInvite /></Titled>} />
         <Route path="/support" element={<Public screen={Support} title="layout.pages.support" />} />
         <Route path="/privacy-policy" element={<Public screen={PrivacyPolicy} title="layout.pages.privacyPolicy" />} />
         <Route path="/terms-conditions" element={<Public screen={TermsConditions} title="layout.pages.termsConditions" />} />

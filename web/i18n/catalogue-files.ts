@@ -16,9 +16,9 @@ export const CATALOGUE_GROUPS: Record<string, readonly string[]> = {
   // Texts the server sends, with their English source to recognise them: needed only when
   // something goes wrong, and never in English, so they load after the first screen.
   server: ['server'],
-  app: ['dashboard', 'activation', 'wallet', 'transactions', 'referrals', 'spin'],
+  app: ['dashboard', 'activation', 'gateway', 'wallet', 'transactions', 'referrals', 'spin'],
   pages: ['support', 'legal', 'download'],
-  admin: ['admin', 'adminSecurity'],
+  admin: ['admin', 'adminSecurity', 'admins', 'ledger', 'reconciliation', 'risk'],
 };
 
 /** The group a key's file belongs to (the catalogue test checks every file has one). */

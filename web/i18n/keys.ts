@@ -15,6 +15,11 @@ import type support from './locales/en/support.json';
 import type legal from './locales/en/legal.json';
 import type admin from './locales/en/admin.json';
 import type adminSecurity from './locales/en/adminSecurity.json';
+import type admins from './locales/en/admins.json';
+import type ledger from './locales/en/ledger.json';
+import type reconciliation from './locales/en/reconciliation.json';
+import type gateway from './locales/en/gateway.json';
+import type risk from './locales/en/risk.json';
 import type server from './locales/en/server.json';
 
 /** "a.b" for each text at path a → b of a catalogue object. */
@@ -38,4 +43,9 @@ export type MessageKey =
   | Leaves<typeof legal, 'legal'>
   | Leaves<typeof admin, 'admin'>
   | Leaves<typeof adminSecurity, 'adminSecurity'>
+  | Leaves<typeof admins, 'admins'>
+  | Leaves<typeof ledger, 'ledger'>
+  | Leaves<typeof reconciliation, 'reconciliation'>
+  | Leaves<typeof gateway, 'gateway'>
+  | Leaves<typeof risk, 'risk'>
   | Leaves<typeof server, 'server'>

@@ -22,6 +22,34 @@ export function setToken(token: string | null): void {
   }
 }
 
+const DEVICE_ID_KEY = 'deviceId';
+let deviceIdInMemory: string | null = null;
+
+/**
+ * A random id for this browser, kept in local storage and sent as X-Device-Id: the server notes
+ * which accounts sign up, sign in and send proofs from one device (a fraud signal when referral-
+ * linked accounts share one). It identifies nothing else about the device.
+ */
+export function deviceId(): string {
+  try {
+    const kept = localStorage.getItem(DEVICE_ID_KEY);
+    if (kept) return kept;
+  } catch {
+    // Storage unavailable: an id for this page's life.
+  }
+  if (!deviceIdInMemory) {
+    const bytes = new Uint8Array(16);
+    crypto.getRandomValues(bytes);
+    deviceIdInMemory = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  }
+  try {
+    localStorage.setItem(DEVICE_ID_KEY, deviceIdInMemory);
+  } catch {
+    // As above.
+  }
+  return deviceIdInMemory;
+}
+
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string | null;
@@ -90,7 +118,7 @@ export interface RequestOptions {
 
 /** Sends a request and returns the raw Response after checking it is ok (throws ApiError otherwise). */
 export async function apiRequest(method: string, url: string, opts: RequestOptions = {}): Promise<Response> {
-  const headers: Record<string, string> = { ...opts.headers };
+  const headers: Record<string, string> = { 'X-Device-Id': deviceId(), ...opts.headers };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;

@@ -49,6 +49,12 @@ export function formatDate(value: string | Date | null | undefined): string {
   return d ? dayMonthYear(d) : '';
 }
 
+/** "November 2026" / "नवंबर 2026": a calendar month in the reader's language. */
+export function formatMonth(year: number, monthIndex: number): string {
+  const { locale } = formatLocale();
+  return new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', numberingSystem: 'latn' }).format(new Date(year, monthIndex, 1));
+}
+
 export function formatDateTime(value: string | Date | null | undefined): string {
   const d = toDate(value);
   if (!d) return '';
@@ -99,4 +105,11 @@ export function formatFileSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} byte${bytes === 1 ? '' : 's'}`;
   if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/** A payment gateway's name as people know it ('razorpay' is Razorpay); an unknown one is shown capitalised. */
+export function gatewayDisplayName(name: string | null | undefined): string {
+  if (!name) return '';
+  if (name === 'razorpay') return 'Razorpay';
+  return name.charAt(0).toUpperCase() + name.slice(1);
 }

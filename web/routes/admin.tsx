@@ -1,9 +1,9 @@
 // Admin Panel route (/admin and /admin/*): only admins get the panel, which is its own lazy chunk
 // so other users' browsers never download it; anyone else sees a not-allowed screen and no admin
-// request is made.
-import { lazy, Suspense } from 'react';
+// request is made. The route adds the Super Admin's tabs from their own features: Admins, Ledger.
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ShieldX } from 'lucide-react';
+import { BookOpenCheck, ShieldX, UserCog } from 'lucide-react';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { PageHeader } from '../components/ui/page-header.tsx';
@@ -12,6 +12,13 @@ import { useT } from '../i18n/t.ts';
 import { useAuth } from '../lib/auth.tsx';
 
 const AdminPanel = lazy(() => import('../features/admin/components/admin-panel.tsx'));
+const AdminsTab = lazy(() => import('../features/admins/components/admins-tab.tsx'));
+const LedgerTab = lazy(() => import('../features/ledger/components/ledger-tab.tsx'));
+
+function Lazy({ children }: { children: ReactNode }) {
+  const t = useT();
+  return <Suspense fallback={<PageSpinner label={t('admin.loadingPanel')} />}>{children}</Suspense>;
+}
 
 function NotAllowed() {
   const t = useT();
@@ -45,7 +52,12 @@ export default function AdminScreen() {
   if (!user?.isAdmin) return <NotAllowed />;
   return (
     <Suspense fallback={<PageSpinner label={t('admin.loadingPanel')} />}>
-      <AdminPanel />
+      <AdminPanel
+        extraTabs={[
+          { value: 'admins', label: 'admin.tabs.admins', icon: UserCog, element: <Lazy><AdminsTab /></Lazy> },
+          { value: 'ledger', label: 'admin.tabs.ledger', icon: BookOpenCheck, element: <Lazy><LedgerTab /></Lazy> },
+        ]}
+      />
     </Suspense>
   );
 }

@@ -102,7 +102,7 @@ export default function DashboardScreen() {
             </span>
             <div>
               <h2 className="font-semibold">{t('dashboard.admin.title')}</h2>
-              <p className="text-sm text-muted-foreground">{t('dashboard.admin.text')}</p>
+              <p className="text-sm text-muted-foreground">{t(user.adminRole === 'reviewer' ? 'dashboard.admin.textReviewer' : 'dashboard.admin.text')}</p>
             </div>
           </div>
           <Button asChild variant="outline">

@@ -1,6 +1,7 @@
 // Manual Payment (/manual-payment): pay the activation fee by UPI (QR, amount, copyable UPI ID,
 // business name) and upload the proof (screenshot + UTR); Payment History below. A pending proof
-// replaces the form with its review status; an activated user sees 'Account Active'.
+// replaces the form with its review status; an activated user sees 'Account Active'. With a
+// payment gateway configured, "Pay now" comes first and the proof flow follows under its heading.
 import { Link } from 'react-router';
 import { ArrowRight, BadgeCheck, Clock } from 'lucide-react';
 import { Amount } from '../components/ui/amount.tsx';
@@ -10,10 +11,13 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../co
 import { LoadMoreButton } from '../components/ui/load-more-button.tsx';
 import { PageHeader } from '../components/ui/page-header.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
-import { useManualPayments, useUpiQr } from '../features/activation/api.ts';
+import { useManualPayments, useRefreshActivation, useUpiQr } from '../features/activation/api.ts';
 import { PaymentDetails } from '../features/activation/components/payment-details.tsx';
 import { PaymentHistoryList } from '../features/activation/components/payment-history.tsx';
 import { PaymentProofForm } from '../features/activation/components/payment-proof-form.tsx';
+import { ProofFlowSection } from '../features/activation/components/proof-flow-section.tsx';
+import { offeredGateway } from '../features/gateway/api.ts';
+import { PayNowCard } from '../features/gateway/components/pay-now-card.tsx';
 import { useAppSettings } from '../lib/app-settings.ts';
 import { useAuth } from '../lib/auth.tsx';
 import { formatDate } from '../lib/format.ts';
@@ -25,6 +29,7 @@ export default function ManualPaymentScreen() {
   const { user } = useAuth();
   const settings = useAppSettings();
   const payments = useManualPayments();
+  const refreshActivation = useRefreshActivation();
   const activated = Boolean(user?.isActivated);
   const upiId = settings.data?.upiId ?? '';
   const qr = useUpiQr(user?.id ?? '', settings.data?.activationFee, Boolean(user && settings.data && upiId && !activated));
@@ -32,10 +37,43 @@ export default function ManualPaymentScreen() {
 
   const amount = qr.data?.paymentDetails.amount ?? settings.data?.activationFee ?? '500.00';
   const pending = payments.data?.find((p) => p.status === 'pending');
+  const gateway = offeredGateway(settings.data);
+  // Under the Pay now card the proof flow is a section of its own, so its card titles are h3.
+  const cardHeading = gateway ? 'h3' : 'h2';
+
+  const proofFlow = (
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
+      <Card>
+        <CardHeader>
+          <CardTitle as={cardHeading}>{t('activation.manual.payTitle')}</CardTitle>
+          <CardDescription>{t('activation.manual.payText')}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {settings.isPending ? (
+            <Skeleton className="mx-auto size-[224px] rounded-[16px]" />
+          ) : (
+            <PaymentDetails qr={qr.data} qrLoading={qr.isPending} upiId={upiId} businessName={settings.data?.businessName ?? ''} amount={amount} />
+          )}
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle as={cardHeading}>{t('activation.manual.uploadTitle')}</CardTitle>
+          <CardDescription>{t('activation.manual.uploadText')}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <PaymentProofForm amount={amount} />
+        </CardContent>
+      </Card>
+    </div>
+  );
 
   return (
     <div className="flex flex-col gap-6">
-      <PageHeader title={t('activation.manual.title')} description={t('activation.manual.description')} />
+      <PageHeader
+        title={t('activation.manual.title')}
+        description={gateway && !activated && !pending ? t('activation.manual.descriptionGateway') : t('activation.manual.description')}
+      />
 
       {activated ? (
         <Card className="flex flex-col items-start gap-4 p-5 sm:flex-row sm:items-center">
@@ -73,31 +111,13 @@ export default function ManualPaymentScreen() {
             </div>
           </div>
         </Card>
+      ) : gateway ? (
+        <>
+          <PayNowCard userId={user.id} fee={settings.data?.activationFee ?? amount} gateway={gateway} onPaid={refreshActivation} />
+          <ProofFlowSection>{proofFlow}</ProofFlowSection>
+        </>
       ) : (
-        <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
-          <Card>
-            <CardHeader>
-              <CardTitle>{t('activation.manual.payTitle')}</CardTitle>
-              <CardDescription>{t('activation.manual.payText')}</CardDescription>
-            </CardHeader>
-            <CardContent>
-              {settings.isPending ? (
-                <Skeleton className="mx-auto size-[224px] rounded-[16px]" />
-              ) : (
-                <PaymentDetails qr={qr.data} qrLoading={qr.isPending} upiId={upiId} businessName={settings.data?.businessName ?? ''} amount={amount} />
-              )}
-            </CardContent>
-          </Card>
-          <Card>
-            <CardHeader>
-              <CardTitle>{t('activation.manual.uploadTitle')}</CardTitle>
-              <CardDescription>{t('activation.manual.uploadText')}</CardDescription>
-            </CardHeader>
-            <CardContent>
-              <PaymentProofForm amount={amount} />
-            </CardContent>
-          </Card>
-        </div>
+        proofFlow
       )}
 
       <Card>

@@ -1,7 +1,8 @@
-// Wallet (/wallet): gated on activation. Balance card (server totals), the withdraw form, Withdrawal
-// History (a 20rem scroll area) and Transaction History, each paged with Load more.
+// Wallet (/wallet): gated on activation. Balance card (server totals), the withdraw form, the
+// monthly statement, Withdrawal History (a 20rem scroll area) and Transaction History, each paged
+// with Load more.
 import { Link } from 'react-router';
-import { ArrowRight, TrendingUp, Wallet } from 'lucide-react';
+import { ArrowRight, Hourglass, TrendingUp, Wallet } from 'lucide-react';
 import { Amount } from '../components/ui/amount.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card.tsx';
@@ -14,9 +15,11 @@ import { TransactionList } from '../features/transactions/components/transaction
 import { useWithdrawals } from '../features/wallet/api.ts';
 import { WithdrawForm } from '../features/wallet/components/withdraw-form.tsx';
 import { WithdrawalHistory } from '../features/wallet/components/withdrawal-history.tsx';
+import { StatementCard } from '../features/statements/components/statement-card.tsx';
 import { useAppSettings } from '../lib/app-settings.ts';
 import { useAuth } from '../lib/auth.tsx';
 import { loadMoreProps } from '../lib/paged-history.ts';
+import { formatINR } from '../lib/format.ts';
 import { useT } from '../i18n/t.ts';
 
 export default function WalletScreen() {
@@ -29,7 +32,7 @@ export default function WalletScreen() {
     <div className="flex flex-col gap-6">
       <PageHeader title={t('wallet.page.title')} description={t('wallet.page.description')} />
       {activated ? (
-        <ActiveWallet balance={user.walletBalance} totalEarnings={user.totalEarnings} minWithdrawal={settings.data?.minWithdrawal ?? '100.00'} />
+        <ActiveWallet balance={user.walletBalance} held={user.heldBalance ?? '0.00'} totalEarnings={user.totalEarnings} minWithdrawal={settings.data?.minWithdrawal ?? '100.00'} />
       ) : (
         <ActivationRequired feature={t('wallet.page.activationFeature')} fee={settings.data?.activationFee} />
       )}
@@ -37,7 +40,7 @@ export default function WalletScreen() {
   );
 }
 
-function ActiveWallet({ balance, totalEarnings, minWithdrawal }: { balance: string; totalEarnings: string; minWithdrawal: string }) {
+function ActiveWallet({ balance, held, totalEarnings, minWithdrawal }: { balance: string; held: string; totalEarnings: string; minWithdrawal: string }) {
   const t = useT();
   const withdrawals = useWithdrawals();
   const transactions = useTransactions();
@@ -56,6 +59,14 @@ function ActiveWallet({ balance, totalEarnings, minWithdrawal }: { balance: stri
             <p className="mt-2 flex items-center gap-1.5 text-sm opacity-90">
               <TrendingUp aria-hidden="true" className="size-4" /> {t('wallet.balance.totalEarned')} <Amount value={totalEarnings} className="font-semibold" />
             </p>
+            {Number(held) > 0 ? (
+              <div className="mt-3 rounded-[12px] bg-white/15 p-3 text-sm" data-testid="wallet-held">
+                <p className="flex items-center gap-1.5 font-semibold">
+                  <Hourglass aria-hidden="true" className="size-4" /> {t('wallet.balance.onHold', { amount: formatINR(held) })}
+                </p>
+                <p className="mt-0.5 opacity-90">{t('wallet.balance.onHoldText')}</p>
+              </div>
+            ) : null}
           </div>
         </section>
         <Card>
@@ -67,6 +78,7 @@ function ActiveWallet({ balance, totalEarnings, minWithdrawal }: { balance: stri
             <WithdrawForm balance={balance} minWithdrawal={minWithdrawal} />
           </CardContent>
         </Card>
+        <StatementCard />
       </div>
       <div className="flex flex-col gap-6">
         <Card>

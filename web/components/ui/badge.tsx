@@ -1,5 +1,6 @@
 // Badge: small pill. Status badges always carry text (never colour alone): statusBadge maps
-// pending/approved/completed/rejected/failed/active/inactive to a tone and a label.
+// pending/approved/completed/rejected/failed/active/inactive (and the admin's reversed, awaiting a
+// second approval, suspended) to a tone and a label.
 import type { HTMLAttributes, ReactNode } from 'react';
 import { CheckCircle2, Clock, XCircle } from 'lucide-react';
 import { cn } from '../../lib/cn.ts';
@@ -33,7 +34,7 @@ export function Badge({ tone = 'neutral', icon, className, children, ...props }:
   );
 }
 
-export type Status = 'pending' | 'approved' | 'completed' | 'rejected' | 'failed' | 'active' | 'inactive';
+export type Status = 'pending' | 'approved' | 'completed' | 'rejected' | 'failed' | 'active' | 'inactive' | 'reversed' | 'awaiting_second_approval' | 'suspended';
 
 const STATUS: Record<Status, { tone: BadgeTone; label: MessageKey; icon: 'ok' | 'wait' | 'no' }> = {
   pending: { tone: 'warning', label: 'common.status.pending', icon: 'wait' },
@@ -43,6 +44,9 @@ const STATUS: Record<Status, { tone: BadgeTone; label: MessageKey; icon: 'ok' | 
   failed: { tone: 'destructive', label: 'common.status.failed', icon: 'no' },
   active: { tone: 'success', label: 'common.status.active', icon: 'ok' },
   inactive: { tone: 'warning', label: 'common.status.pending', icon: 'wait' },
+  reversed: { tone: 'destructive', label: 'common.status.reversed', icon: 'no' },
+  awaiting_second_approval: { tone: 'primary', label: 'common.status.awaitingSecond', icon: 'wait' },
+  suspended: { tone: 'destructive', label: 'common.status.suspended', icon: 'no' },
 };
 
 export interface StatusBadgeProps {

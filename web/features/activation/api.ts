@@ -1,5 +1,6 @@
 // Activation data: the UPI QR for the activation fee, the user's manual payment proofs and the
 // proof submission (multipart, with an Idempotency-Key so a double tap cannot submit twice).
+import { useCallback } from 'react';
 import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ManualPayment, UpiQrResponse } from '../../../contract/activation.ts';
 import { api } from '../../lib/api-client.ts';
@@ -56,4 +57,16 @@ export function useSubmitPayment() {
       await Promise.all([qc.invalidateQueries({ queryKey: manualPaymentsQuery.queryKey }), qc.invalidateQueries({ queryKey: USER_QUERY_KEY })]);
     },
   });
+}
+
+/**
+ * Re-reads what an activation changes: the signed-in user (now active) and the payments list (a
+ * gateway payment appears there). For screens whose account was activated elsewhere, e.g. by the
+ * payment gateway's webhook.
+ */
+export function useRefreshActivation(): () => Promise<void> {
+  const qc = useQueryClient();
+  return useCallback(async () => {
+    await Promise.all([qc.invalidateQueries({ queryKey: USER_QUERY_KEY }), qc.invalidateQueries({ queryKey: manualPaymentsQuery.queryKey })]);
+  }, [qc]);
 }

@@ -5,7 +5,7 @@ import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
 import type { AdminWithdrawal } from '../../../contract/wallet.ts';
 import adminMessages from '../../i18n/locales/en/admin.json';
 import { t } from '../../i18n/t.ts';
-import { describeActivity } from './activity-text.ts';
+import { describeActivity } from '../../lib/activity-text.ts';
 import { parseBankDetails } from './bank-details.ts';
 import { payoutCsv, toCsv } from './csv.ts';
 

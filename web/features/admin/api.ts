@@ -2,8 +2,9 @@
 // withdrawals), the decisions on them and the settings update. Mutations invalidate by the
 // builders' query keys, so a key is never typed twice.
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminPaymentsPage, AdminStats, AdminUsersPage, SmsJobList } from '../../../contract/admin.ts';
+import type { AdminPaymentsPage, AdminStats, AdminUser, AdminUsersPage, ReversePaymentResponse, SmsJobList } from '../../../contract/admin.ts';
 import type { ActivityPage } from '../../../contract/admin-security.ts';
+import type { ForfeitHoldsResponse, ReleaseHoldsResponse } from '../../../contract/risk.ts';
 import type { AdminSettings, UpdateSettingsRequest } from '../../../contract/settings.ts';
 import type { AdminWithdrawalList } from '../../../contract/wallet.ts';
 import { api, apiRequest } from '../../lib/api-client.ts';
@@ -86,7 +87,7 @@ export function useActivateUser() {
   const invalidate = useInvalidateAdminData();
   return useMutation({
     mutationFn: ({ id, reason }: { id: string; reason: string }) =>
-      api.put(`/api/admin/users/${encodeURIComponent(id)}/activate`, reason.trim() ? { reason: reason.trim() } : undefined),
+      api.put<AdminUser>(`/api/admin/users/${encodeURIComponent(id)}/activate`, reason.trim() ? { reason: reason.trim() } : undefined),
     onSuccess: invalidate,
   });
 }
@@ -95,6 +96,28 @@ export function useDecidePayment() {
   const invalidate = useInvalidateAdminData();
   return useMutation({
     mutationFn: ({ id, status, notes }: Decision) => api.put(`/api/admin/manual-payments/${encodeURIComponent(id)}`, { status, notes: notes.trim() || null }),
+    onSuccess: invalidate,
+  });
+}
+
+/** A Super Admin takes back an approved activation payment (the reason is required). */
+export function useReversePayment() {
+  const invalidate = useInvalidateAdminData();
+  return useMutation({
+    mutationFn: ({ id, reason }: { id: string; reason: string }) =>
+      api.post<ReversePaymentResponse>(`/api/admin/manual-payments/${encodeURIComponent(id)}/reverse`, { reason: reason.trim() }),
+    onSuccess: invalidate,
+  });
+}
+
+/** A Super Admin releases the rewards held for a flagged user (an optional note) or forfeits them (a reason). */
+export function useDecideHolds() {
+  const invalidate = useInvalidateAdminData();
+  return useMutation({
+    mutationFn: ({ id, action, note }: { id: string; action: 'release' | 'forfeit'; note: string }): Promise<ReleaseHoldsResponse | ForfeitHoldsResponse> =>
+      action === 'release'
+        ? api.post<ReleaseHoldsResponse>(`/api/admin/users/${encodeURIComponent(id)}/holds/release`, { note: note.trim() || null })
+        : api.post<ForfeitHoldsResponse>(`/api/admin/users/${encodeURIComponent(id)}/holds/forfeit`, { note: note.trim() }),
     onSuccess: invalidate,
   });
 }

@@ -42,6 +42,9 @@ export const TYPE_LABELS = {
   refund: 'transactions.type.refund',
   deposit: 'transactions.type.deposit',
   payment: 'transactions.type.payment',
+  reversal: 'transactions.type.reversal',
+  recovery: 'transactions.type.recovery',
+  release: 'transactions.type.release',
 } as const satisfies Record<Transaction['type'], MessageKey>;
 
 /** The spec's user words for a state, the same on every screen (message keys; translate at render). */

@@ -13,6 +13,7 @@ import { useT, type Translate } from '../../../i18n/t.ts';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { registerPasskey, securityStatusQuery, useSecurityStatus } from '../api.ts';
 import { DEFAULT_ADMIN_DEVICE_NAME } from '../../../../contract/constants.ts';
+import { useAuth } from '../../../lib/auth.tsx';
 
 function registrationMessage(err: unknown, t: Translate): string {
   if (err instanceof ApiError) return errorMessage(err, t('adminSecurity.status.registerError'));
@@ -55,6 +56,8 @@ export function SecurityStatusCard({
   };
 
   const s = status.data;
+  // A reviewer reviews only with two-factor sign-in (the server refuses them until then).
+  const reviewerNeedsTwoFactor = useAuth().user?.adminRole === 'reviewer' && s !== undefined && !s.twoFactorEnabled;
   return (
     <div className="flex flex-col gap-5">
       <section aria-labelledby="security-status-title" className="flex flex-col gap-3">
@@ -97,8 +100,13 @@ export function SecurityStatusCard({
             </li>
           </ul>
         )}
+        {reviewerNeedsTwoFactor ? (
+          <p role="note" className="hc-border rounded-[10px] border border-warning/40 bg-warning-soft p-3 text-sm text-warning-soft-foreground">
+            {t('adminSecurity.status.reviewerNeedsTwoFactor')}
+          </p>
+        ) : null}
         {s && !s.twoFactorEnabled ? (
-          <Button variant="secondary" loading={settingUp} loadingText={t('adminSecurity.status.preparing')} onClick={onSetupTwoFactor}>
+          <Button variant={reviewerNeedsTwoFactor ? 'primary' : 'secondary'} loading={settingUp} loadingText={t('adminSecurity.status.preparing')} onClick={onSetupTwoFactor}>
             <ShieldCheck aria-hidden="true" className="size-4" /> {t('adminSecurity.status.setupTwoFactor')}
           </Button>
         ) : null}
@@ -117,7 +125,7 @@ export function SecurityStatusCard({
         </Button>
       </form>
 
-      <Button size="lg" onClick={onContinue}>
+      <Button size="lg" variant={reviewerNeedsTwoFactor ? 'outline' : 'primary'} disabled={reviewerNeedsTwoFactor} onClick={onContinue}>
         {t('adminSecurity.status.continue')} <ArrowRight aria-hidden="true" className="size-4" />
       </Button>
     </div>

@@ -17,6 +17,8 @@ export interface DecisionDialogProps {
   /** The note field's label and hint (default: optional notes saved with the decision). */
   notesLabel?: string;
   notesHint?: string;
+  /** The notes must hold at least this many characters before the decision can be confirmed (a reversal's reason). */
+  notesRequired?: number;
   /** A one-line field asked before the notes (e.g. the payout's transfer reference). */
   reference?: { label: string; hint: string };
   busy: boolean;
@@ -32,6 +34,7 @@ export function DecisionDialog({
   withNotes = true,
   notesLabel,
   notesHint,
+  notesRequired,
   reference,
   busy,
   onConfirm,
@@ -53,7 +56,13 @@ export function DecisionDialog({
           <Button variant="outline" disabled={busy} onClick={onClose}>
             {t('admin.common.cancel')}
           </Button>
-          <Button variant={tone} loading={busy} loadingText={t('admin.common.saving')} onClick={() => onConfirm(notes, ref)}>
+          <Button
+            variant={tone}
+            loading={busy}
+            loadingText={t('admin.common.saving')}
+            disabled={notesRequired !== undefined && notes.trim().length < notesRequired}
+            onClick={() => onConfirm(notes, ref)}
+          >
             {confirmLabel}
           </Button>
         </>
@@ -66,7 +75,7 @@ export function DecisionDialog({
       ) : null}
       {withNotes ? (
         <Field label={notesLabel ?? t('admin.common.notesLabel')} hint={notesHint ?? t('admin.common.notesHint')}>
-          <Textarea rows={3} maxLength={500} value={notes} onChange={(e) => setNotes(e.target.value)} />
+          <Textarea rows={3} maxLength={500} required={notesRequired !== undefined} value={notes} onChange={(e) => setNotes(e.target.value)} />
         </Field>
       ) : null}
     </Dialog>

@@ -1,7 +1,8 @@
 // The approve/reject review flow shared by Manual Payments and Withdrawals: the status filter
 // options, the User and decision columns, and the confirm step (dialog, mutation, toasts).
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { UseMutationResult } from '@tanstack/react-query';
+import type { RiskFlag } from '../../../../contract/risk.ts';
 import type { TableColumn } from '../../../components/ui/table.tsx';
 import { toast, type ToastInput } from '../../../components/ui/toast.tsx';
 import { useT, type Translate } from '../../../i18n/t.ts';
@@ -9,12 +10,22 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import type { Decision } from '../api.ts';
 import { DecisionDialog } from './decision-dialog.tsx';
 import type { StatusOption } from './list-toolbar.tsx';
+import { RiskFlags } from '../../risk/components/risk-flags.tsx';
 import { RowActions } from './row-actions.tsx';
 
 export type DecisionStatus = Decision['status'];
 
-export const DECISION_STATUS_OPTIONS: readonly StatusOption[] = [
+export const PAYMENT_STATUS_OPTIONS: readonly StatusOption[] = [
   { value: 'pending', label: 'admin.status.pending' },
+  { value: 'approved', label: 'admin.status.approved' },
+  { value: 'rejected', label: 'admin.status.rejected' },
+  { value: 'reversed', label: 'admin.status.reversed' },
+  { value: 'all', label: 'admin.status.all' },
+];
+
+export const WITHDRAWAL_STATUS_OPTIONS: readonly StatusOption[] = [
+  { value: 'pending', label: 'admin.status.pending' },
+  { value: 'awaiting_second_approval', label: 'admin.status.awaitingSecond' },
   { value: 'approved', label: 'admin.status.approved' },
   { value: 'rejected', label: 'admin.status.rejected' },
   { value: 'all', label: 'admin.status.all' },
@@ -26,9 +37,11 @@ interface ReviewRow {
   userId: string;
   status: string;
   adminNotes: string | null;
+  /** The payer's or requester's open risk flags, with the evidence. */
+  riskFlags?: readonly RiskFlag[];
 }
 
-/** Name, then phone (or the end of the user id) under it; the card title on phones. */
+/** Name, then phone (or the end of the user id) under it, then the account's risk flags; the card title on phones. */
 export function userColumn<T extends ReviewRow>(t: Translate): TableColumn<T> {
   return {
     key: 'user',
@@ -40,37 +53,56 @@ export function userColumn<T extends ReviewRow>(t: Translate): TableColumn<T> {
         <p className="truncate text-xs text-muted-foreground" title={r.userId}>
           {r.phone ?? r.userId.slice(-8)}
         </p>
+        <RiskFlags flags={r.riskFlags} />
       </div>
     ),
   };
 }
 
-/** Approve/Reject on pending rows; the admin's note on decided ones. */
+/**
+ * Approve/Reject on rows still to decide (pending, or awaiting a second approval); the admin's note
+ * on decided ones, with `decided` (e.g. Reverse) beside it. `waiting` explains a second approval:
+ * who gave the first, and whether this admin may give the second.
+ */
 export function decisionColumn<T extends ReviewRow>(t: Translate, opts: {
   approveLabel(row: T): string;
   rejectLabel(row: T): string;
   onDecide(row: T, status: DecisionStatus): void;
   compact?: boolean;
   notesClassName: string;
+  waiting?(row: T): { note: string; mayApprove: boolean } | null;
+  decided?(row: T): ReactNode;
 }): TableColumn<T> {
   return {
     key: 'actions',
     header: <span className="sr-only">{t('admin.common.actions')}</span>,
     align: 'right',
-    cell: (r) =>
-      r.status === 'pending' ? (
-        <RowActions
-          compact={opts.compact}
-          approveLabel={opts.approveLabel(r)}
-          rejectLabel={opts.rejectLabel(r)}
-          onApprove={() => opts.onDecide(r, 'approved')}
-          onReject={() => opts.onDecide(r, 'rejected')}
-        />
-      ) : (
-        <span className={`block truncate text-xs text-muted-foreground ${opts.notesClassName}`} title={r.adminNotes ?? undefined}>
-          {r.adminNotes ?? '—'}
-        </span>
-      ),
+    cell: (r) => {
+      if (r.status === 'pending' || r.status === 'awaiting_second_approval') {
+        const waiting = opts.waiting?.(r) ?? null;
+        return (
+          <div className="flex flex-col items-end gap-1">
+            {waiting ? <span className="max-w-48 text-right text-xs text-muted-foreground">{waiting.note}</span> : null}
+            <RowActions
+              compact={opts.compact}
+              approveLabel={opts.approveLabel(r)}
+              rejectLabel={opts.rejectLabel(r)}
+              approveDisabled={waiting ? !waiting.mayApprove : false}
+              onApprove={() => opts.onDecide(r, 'approved')}
+              onReject={() => opts.onDecide(r, 'rejected')}
+            />
+          </div>
+        );
+      }
+      return (
+        <div className="flex items-center justify-end gap-2">
+          <span className={`block truncate text-xs text-muted-foreground ${opts.notesClassName}`} title={r.adminNotes ?? undefined}>
+            {r.adminNotes ?? '—'}
+          </span>
+          {opts.decided?.(r)}
+        </div>
+      );
+    },
   };
 }
 
@@ -78,8 +110,8 @@ export interface DecisionFlowOptions<T extends { id: string }> {
   decide: UseMutationResult<unknown, Error, Decision>;
   /** The confirmation's title, e.g. 'Approve this payment?'. */
   confirmTitle: Record<DecisionStatus, string>;
-  /** Toast after a successful decision. */
-  done(row: T, status: DecisionStatus): Pick<ToastInput, 'title' | 'description'>;
+  /** Toast after a successful decision (`result`: the server's answer, e.g. awaiting a second approval). */
+  done(row: T, status: DecisionStatus, result: unknown): Pick<ToastInput, 'title' | 'description'>;
   /** Fallback error texts, e.g. 'Failed to approve payment' (the server's message wins when there is one). */
   failed: Record<DecisionStatus, string>;
   describe(row: T, status: DecisionStatus): string;
@@ -98,8 +130,8 @@ export function useDecisionFlow<T extends { id: string }>({ decide, confirmTitle
     decide.mutate(
       { id: row.id, status, notes, ...(reference ? { payoutReference: reference } : {}) },
       {
-        onSuccess: () => {
-          toast({ ...done(row, status), variant: status === 'approved' ? 'success' : 'default' });
+        onSuccess: (result) => {
+          toast({ ...done(row, status, result), variant: status === 'approved' ? 'success' : 'default' });
           setConfirming(null);
         },
         onError: (err) => {

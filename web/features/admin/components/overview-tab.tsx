@@ -9,7 +9,7 @@ import { useT } from '../../../i18n/t.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatDateTime, formatINR, formatNumber } from '../../../lib/format.ts';
-import { describeActivity, type ActivityTone } from '../activity-text.ts';
+import { describeActivity, type ActivityTone } from '../../../lib/activity-text.ts';
 import { useActivity, useDeadSms, useStats } from '../api.ts';
 
 const DOT: Record<ActivityTone, string> = {

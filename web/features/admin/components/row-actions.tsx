@@ -5,13 +5,28 @@ import { Button } from '../../../components/ui/button.tsx';
 import { useT } from '../../../i18n/t.ts';
 import { useIsMobile } from '../../../lib/use-media-query.ts';
 
-export function RowActions({ approveLabel, rejectLabel, onApprove, onReject, compact }: { approveLabel: string; rejectLabel: string; onApprove(): void; onReject(): void; compact?: boolean }) {
+export function RowActions({
+  approveLabel,
+  rejectLabel,
+  onApprove,
+  onReject,
+  compact,
+  approveDisabled,
+}: {
+  approveLabel: string;
+  rejectLabel: string;
+  onApprove(): void;
+  onReject(): void;
+  compact?: boolean;
+  /** The first of two approvers waits for another admin: approving again is not theirs to do. */
+  approveDisabled?: boolean;
+}) {
   const t = useT();
   const isMobile = useIsMobile();
   if (compact && !isMobile) {
     return (
       <div className="flex justify-end gap-1.5">
-        <Button size="icon" variant="success" className="size-9" onClick={onApprove} aria-label={approveLabel} title={t('admin.common.approve')}>
+        <Button size="icon" variant="success" className="size-9" onClick={onApprove} disabled={approveDisabled} aria-label={approveLabel} title={t('admin.common.approve')}>
           <Check aria-hidden="true" className="size-4" />
         </Button>
         <Button size="icon" variant="outline" className="size-9 text-destructive" onClick={onReject} aria-label={rejectLabel} title={t('admin.common.reject')}>
@@ -22,7 +37,7 @@ export function RowActions({ approveLabel, rejectLabel, onApprove, onReject, com
   }
   return (
     <div className="flex justify-end gap-2">
-      <Button size="sm" variant="success" onClick={onApprove} aria-label={approveLabel}>
+      <Button size="sm" variant="success" onClick={onApprove} disabled={approveDisabled} aria-label={approveLabel}>
         <Check aria-hidden="true" className="size-4" /> {t('admin.common.approve')}
       </Button>
       <Button size="sm" variant="outline" className="text-destructive" onClick={onReject} aria-label={rejectLabel}>

@@ -3,6 +3,7 @@
 // PUT /api/admin/settings; server validation messages show beside their fields.
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Save, Upload } from 'lucide-react';
+import { RISK_SIGNALS, type RiskSignal } from '../../../../contract/risk.ts';
 import type { AdminSettings } from '../../../../contract/settings.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
@@ -15,6 +16,7 @@ import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { formatFileSize, formatINR, formatNumber } from '../../../lib/format.ts';
 import { useIsMobile } from '../../../lib/use-media-query.ts';
 import { SwitchRow } from '../../../components/ui/switch.tsx';
+import { RISK_SIGNAL_LABEL } from '../../risk/components/risk-flags.tsx';
 import { useAdminSettings, useRemoveAndroidApp, useUpdateSettings, useUploadAndroidApp } from '../api.ts';
 
 interface FormState {
@@ -31,6 +33,12 @@ interface FormState {
   signupsPerReferrerPerHour: string;
   smsPerHour: string;
   rewardWaivedActivations: boolean;
+  /** '' = the two-person rule is off for withdrawals. */
+  secondApprovalAbove: string;
+  secondApprovalForActivation: boolean;
+  /** The fraud signals whose flags hold rewards; the others only flag. */
+  riskHoldSignals: RiskSignal[];
+  signupFlagPerReferrerPerHour: string;
   supportContactName: string;
   postalAddress: string;
   legalName: string;
@@ -54,6 +62,10 @@ function toForm(s: AdminSettings): FormState {
     signupsPerReferrerPerHour: String(s.signupsPerReferrerPerHour),
     smsPerHour: String(s.smsPerHour),
     rewardWaivedActivations: s.rewardWaivedActivations,
+    secondApprovalAbove: s.secondApprovalAbove ? trimZeros(s.secondApprovalAbove) : '',
+    secondApprovalForActivation: s.secondApprovalForActivation,
+    riskHoldSignals: [...s.riskHoldSignals],
+    signupFlagPerReferrerPerHour: String(s.signupFlagPerReferrerPerHour),
     supportContactName: s.supportContactName ?? '',
     postalAddress: s.postalAddress ?? '',
     legalName: s.legalName ?? '',
@@ -86,7 +98,7 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
 
   useEffect(() => setForm(toForm(settings)), [settings]);
 
-  const set = (key: Exclude<keyof FormState, 'segments' | 'rewardWaivedActivations'>) => (e: React.ChangeEvent<HTMLInputElement>) => {
+  const set = (key: Exclude<keyof FormState, 'segments' | 'rewardWaivedActivations' | 'secondApprovalForActivation' | 'riskHoldSignals'>) => (e: React.ChangeEvent<HTMLInputElement>) => {
     setForm((f) => ({ ...f, [key]: e.target.value }));
     setErrors((old) => ({ ...old, [key]: '' }));
   };
@@ -119,6 +131,10 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
         signupsPerReferrerPerHour: toInt(form.signupsPerReferrerPerHour),
         smsPerHour: toInt(form.smsPerHour),
         rewardWaivedActivations: form.rewardWaivedActivations,
+        secondApprovalAbove: form.secondApprovalAbove.trim(),
+        secondApprovalForActivation: form.secondApprovalForActivation,
+        riskHoldSignals: form.riskHoldSignals,
+        signupFlagPerReferrerPerHour: toInt(form.signupFlagPerReferrerPerHour),
         supportContactName: form.supportContactName,
         postalAddress: form.postalAddress,
         legalName: form.legalName,
@@ -271,6 +287,52 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
             checked={form.rewardWaivedActivations}
             onCheckedChange={(checked) => setForm((f) => ({ ...f, rewardWaivedActivations: checked }))}
           />
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>{t('admin.settings.twoPerson.title')}</CardTitle>
+          <CardDescription>{t('admin.settings.twoPerson.text')}</CardDescription>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-4">
+          <Field label={t('admin.settings.twoPerson.above')} error={err('secondApprovalAbove')} hint={t('admin.settings.twoPerson.aboveHint')} className="sm:max-w-sm">
+            <Input inputMode="decimal" value={form.secondApprovalAbove} onChange={set('secondApprovalAbove')} placeholder={t('admin.settings.twoPerson.off')} />
+          </Field>
+          <SwitchRow
+            label={t('admin.settings.twoPerson.activations')}
+            description={t('admin.settings.twoPerson.activationsText')}
+            checked={form.secondApprovalForActivation}
+            onCheckedChange={(checked) => setForm((f) => ({ ...f, secondApprovalForActivation: checked }))}
+          />
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>{t('risk.settings.title')}</CardTitle>
+          <CardDescription>{t('risk.settings.text')}</CardDescription>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-4">
+          <fieldset className="flex flex-col gap-3">
+            <legend className="mb-1 text-sm font-semibold">{t('risk.settings.holdsLegend')}</legend>
+            {RISK_SIGNALS.map((signal) => (
+              <SwitchRow
+                key={signal}
+                label={t(RISK_SIGNAL_LABEL[signal])}
+                checked={form.riskHoldSignals.includes(signal)}
+                onCheckedChange={(checked) =>
+                  setForm((f) => ({
+                    ...f,
+                    riskHoldSignals: checked ? [...new Set([...f.riskHoldSignals, signal])] : f.riskHoldSignals.filter((x) => x !== signal),
+                  }))
+                }
+              />
+            ))}
+          </fieldset>
+          <Field label={t('risk.settings.burstLabel')} error={err('signupFlagPerReferrerPerHour')} hint={t('risk.settings.burstHint')} className="sm:max-w-sm">
+            <Input inputMode="numeric" value={form.signupFlagPerReferrerPerHour} onChange={set('signupFlagPerReferrerPerHour')} />
+          </Field>
         </CardContent>
       </Card>
 

@@ -1,7 +1,10 @@
-// Users: searchable, filterable table with cursor pagination and Activate (with confirmation).
+// Users: searchable, filterable table with cursor pagination and Activate (with confirmation). Under
+// the two-person rule a direct activation waits for a second admin: the row says who asked, and
+// only another admin may approve it. Each row shows the account's open risk flags with the evidence
+// and the rewards held for it, which a Super Admin releases or forfeits.
 import { useState } from 'react';
-import { UserCheck, Users } from 'lucide-react';
-import type { AdminUser } from '../../../../contract/admin.ts';
+import { Ban, Unlock, UserCheck, Users } from 'lucide-react';
+import type { AdminUser, AdminUserItem } from '../../../../contract/admin.ts';
 import type { AdminSettings } from '../../../../contract/settings.ts';
 import { Amount } from '../../../components/ui/amount.tsx';
 import { StatusBadge } from '../../../components/ui/badge.tsx';
@@ -13,7 +16,9 @@ import { toast } from '../../../components/ui/toast.tsx';
 import { useT, type Translate } from '../../../i18n/t.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { formatDate, formatINR } from '../../../lib/format.ts';
-import { useActivateUser, useAdminSettings, useUsers } from '../api.ts';
+import { useActivateUser, useAdminSettings, useDecideHolds, useUsers } from '../api.ts';
+import { RiskFlags } from '../../risk/components/risk-flags.tsx';
+import { useAuth } from '../../../lib/auth.tsx';
 import { useDebouncedValue } from '../use-debounced-value.ts';
 import { DecisionDialog } from './decision-dialog.tsx';
 import { ListToolbar, LoadMore, type StatusOption } from './list-toolbar.tsx';
@@ -42,13 +47,23 @@ export function UsersTab() {
   const activate = useActivateUser();
   const settings = useAdminSettings();
   const [confirming, setConfirming] = useState<AdminUser | null>(null);
+  const [holding, setHolding] = useState<{ user: AdminUserItem; action: 'release' | 'forfeit' } | null>(null);
+  const decideHolds = useDecideHolds();
+  const auth = useAuth().user;
+  const me = auth?.id;
+  const isSuperAdmin = auth?.adminRole !== 'reviewer';
 
   const rows = users.data?.pages.flatMap((p) => p.items) ?? [];
 
   const onActivate = (user: AdminUser, reason: string) => {
     activate.mutate({ id: user.id, reason }, {
-      onSuccess: () => {
-        toast({ title: t('admin.users.activated'), description: t('admin.users.activatedText', { username: user.username }), variant: 'success' });
+      onSuccess: (saved) => {
+        const waiting = saved && !saved.isActivated && saved.pendingActivation;
+        toast(
+          waiting
+            ? { title: t('admin.users.requested'), description: t('admin.users.requestedText', { username: user.username }), variant: 'success' }
+            : { title: t('admin.users.activated'), description: t('admin.users.activatedText', { username: user.username }), variant: 'success' },
+        );
         setConfirming(null);
       },
       onError: (err) => {
@@ -58,7 +73,25 @@ export function UsersTab() {
     });
   };
 
-  const columns: TableColumn<AdminUser>[] = [
+  const onHolds = (user: AdminUserItem, action: 'release' | 'forfeit', note: string) => {
+    const amount = formatINR(user.heldBalance ?? '0');
+    decideHolds.mutate({ id: user.id, action, note }, {
+      onSuccess: () => {
+        toast(
+          action === 'release'
+            ? { title: t('risk.holds.released'), description: t('risk.holds.releasedText', { amount, username: user.username }), variant: 'success' }
+            : { title: t('risk.holds.forfeited'), description: t('risk.holds.forfeitedText', { amount, username: user.username }), variant: 'success' },
+        );
+        setHolding(null);
+      },
+      onError: (err) => {
+        toast({ title: t('risk.holds.failed'), description: errorMessage(err, t('risk.holds.failed')), variant: 'destructive' });
+        setHolding(null);
+      },
+    });
+  };
+
+  const columns: TableColumn<AdminUserItem>[] = [
     {
       key: 'user',
       header: t('admin.common.user'),
@@ -69,21 +102,59 @@ export function UsersTab() {
           <p className="truncate font-mono text-xs text-muted-foreground" title={u.id}>
             {u.id.slice(-8)}
           </p>
+          <RiskFlags flags={u.riskFlags} />
         </div>
       ),
     },
     { key: 'email', header: t('admin.users.emailPhone'), cell: (u) => <span className="break-all">{u.email ?? u.phone ?? '—'}</span> },
-    { key: 'status', header: t('admin.common.status'), cell: (u) => <StatusBadge status={u.isActivated ? 'active' : 'inactive'} /> },
-    { key: 'balance', header: t('admin.users.wallet'), align: 'right', cell: (u) => <Amount value={u.walletBalance} className="font-semibold" /> },
+    {
+      key: 'status',
+      header: t('admin.common.status'),
+      cell: (u) =>
+        !u.isActivated && u.pendingActivation ? (
+          <span className="flex flex-col items-start gap-0.5">
+            <StatusBadge status="awaiting_second_approval" />
+            <span className="text-xs text-muted-foreground">{t('admin.users.askedBy', { name: u.pendingActivation.byAdminName ?? '—' })}</span>
+          </span>
+        ) : (
+          <StatusBadge status={u.isActivated ? 'active' : 'inactive'} />
+        ),
+    },
+    {
+      key: 'balance',
+      header: t('admin.users.wallet'),
+      align: 'right',
+      cell: (u) => (
+        <span className="flex flex-col items-end gap-0.5">
+          <Amount value={u.walletBalance} className="font-semibold" />
+          {hasHeld(u) ? <span className="text-xs whitespace-nowrap text-warning-soft-foreground">{t('risk.holds.onHold', { amount: formatINR(u.heldBalance ?? '0') })}</span> : null}
+        </span>
+      ),
+    },
     { key: 'joined', header: t('admin.users.joined'), cell: (u) => <span className="whitespace-nowrap">{formatDate(u.createdAt)}</span> },
     {
       key: 'actions',
       header: <span className="sr-only">{t('admin.common.actions')}</span>,
       align: 'right',
       cell: (u) =>
-        u.isActivated ? null : (
+        u.isActivated ? (
+          isSuperAdmin && (hasHeld(u) || u.riskFlags.length > 0) ? (
+            <span className="flex flex-wrap justify-end gap-2">
+              <Button size="sm" variant="success" onClick={() => setHolding({ user: u, action: 'release' })} aria-label={t('risk.holds.releaseUser', { username: u.username })}>
+                <Unlock aria-hidden="true" className="size-4" /> {t('risk.holds.release')}
+              </Button>
+              {hasHeld(u) ? (
+                <Button size="sm" variant="destructive" onClick={() => setHolding({ user: u, action: 'forfeit' })} aria-label={t('risk.holds.forfeitUser', { username: u.username })}>
+                  <Ban aria-hidden="true" className="size-4" /> {t('risk.holds.forfeit')}
+                </Button>
+              ) : null}
+            </span>
+          ) : null
+        ) : u.pendingActivation?.byAdminId === me ? (
+          <span className="block max-w-44 text-right text-xs text-muted-foreground">{t('admin.users.waitingForAnother')}</span>
+        ) : (
           <Button size="sm" variant="success" onClick={() => setConfirming(u)} aria-label={t('admin.users.activateUser', { username: u.username })}>
-            <UserCheck aria-hidden="true" className="size-4" /> {t('admin.users.activate')}
+            <UserCheck aria-hidden="true" className="size-4" /> {u.pendingActivation ? t('admin.users.approveActivation') : t('admin.users.activate')}
           </Button>
         ),
     },
@@ -113,9 +184,14 @@ export function UsersTab() {
       {confirming ? (
         <DecisionDialog
           title={t('admin.users.confirmTitle', { username: confirming.username })}
-          description={waiverText(settings.data, t)}
-          confirmLabel={t('admin.users.activate')}
+          description={
+            confirming.pendingActivation
+              ? `${t('admin.users.secondApprovalOf', { name: confirming.pendingActivation.byAdminName ?? '—', reason: confirming.pendingActivation.reason ?? '—' })} ${waiverText(settings.data, t)}`
+              : waiverText(settings.data, t)
+          }
+          confirmLabel={confirming.pendingActivation ? t('admin.users.approveActivation') : t('admin.users.activate')}
           tone="success"
+          withNotes={!confirming.pendingActivation}
           notesLabel={t('admin.users.reasonLabel')}
           notesHint={t('admin.users.reasonHint')}
           busy={activate.isPending}
@@ -123,6 +199,25 @@ export function UsersTab() {
           onClose={() => setConfirming(null)}
         />
       ) : null}
+      {holding ? (
+        <DecisionDialog
+          title={t(holding.action === 'release' ? 'risk.holds.releaseTitle' : 'risk.holds.forfeitTitle', {
+            amount: formatINR(holding.user.heldBalance ?? '0'),
+            username: holding.user.username,
+          })}
+          description={t(holding.action === 'release' ? 'risk.holds.releaseText' : 'risk.holds.forfeitText')}
+          confirmLabel={t(holding.action === 'release' ? 'risk.holds.release' : 'risk.holds.forfeit')}
+          tone={holding.action === 'release' ? 'success' : 'destructive'}
+          notesLabel={t(holding.action === 'release' ? 'risk.holds.releaseNoteLabel' : 'risk.holds.forfeitNoteLabel')}
+          notesHint={t(holding.action === 'release' ? 'risk.holds.releaseNoteHint' : 'risk.holds.forfeitNoteHint')}
+          notesRequired={holding.action === 'forfeit' ? 1 : undefined}
+          busy={decideHolds.isPending}
+          onConfirm={(note) => onHolds(holding.user, holding.action, note)}
+          onClose={() => setHolding(null)}
+        />
+      ) : null}
     </div>
   );
 }
+
+const hasHeld = (u: AdminUser) => Number(u.heldBalance ?? 0) > 0;

@@ -2,7 +2,7 @@
 // Download All with a 300 ms stagger), Approve/Reject with confirmation, and the payout CSV.
 import { useState } from 'react';
 import { AlertTriangle, Download, Eye, FileSpreadsheet, Images, Landmark, X } from 'lucide-react';
-import type { AdminWithdrawal } from '../../../../contract/wallet.ts';
+import type { AdminWithdrawalItem } from '../../../../contract/wallet.ts';
 import { Amount } from '../../../components/ui/amount.tsx';
 import { Badge, StatusBadge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -20,7 +20,8 @@ import { payoutCsv } from '../csv.ts';
 import { saveBlob, saveCsv } from '../../../lib/save-blob.ts';
 import { useDebouncedValue } from '../use-debounced-value.ts';
 import { AuthenticatedImage } from '../../../components/ui/authenticated-image.tsx';
-import { DECISION_STATUS_OPTIONS, decisionColumn, useDecisionFlow, userColumn } from './decision-flow.tsx';
+import { WITHDRAWAL_STATUS_OPTIONS, decisionColumn, useDecisionFlow, userColumn } from './decision-flow.tsx';
+import { useAuth } from '../../../lib/auth.tsx';
 import { ListToolbar, LoadMore } from './list-toolbar.tsx';
 
 export const SCREENSHOT_STAGGER_MS = 300;
@@ -35,7 +36,7 @@ function TwoLine({ first, second }: { first: string; second: string }) {
   );
 }
 
-type Viewing = { withdrawal: AdminWithdrawal; src: string };
+type Viewing = { withdrawal: AdminWithdrawalItem; src: string };
 
 export function WithdrawalsTab() {
   const t = useT();
@@ -48,16 +49,20 @@ export function WithdrawalsTab() {
   const [exporting, setExporting] = useState(false);
   const [downloadingAll, setDownloadingAll] = useState(false);
   const rows = withdrawals.data?.pages.flatMap((p) => p.items) ?? [];
-  const review = useDecisionFlow<AdminWithdrawal>({
+  const me = useAuth().user?.id;
+  const review = useDecisionFlow<AdminWithdrawalItem>({
     decide: useDecideWithdrawal(),
     confirmTitle: { approved: t('admin.withdrawals.confirmApprove'), rejected: t('admin.withdrawals.confirmReject') },
-    done: (w, decision) => ({
+    done: (w, decision, result) =>
+      (result as Partial<AdminWithdrawalItem> | null)?.status === 'awaiting_second_approval'
+        ? { title: t('admin.withdrawals.firstApproval'), description: t('admin.withdrawals.firstApprovalText', { amount: formatINR(w.amount), username: w.username }) }
+        : {
       title: decision === 'approved' ? t('admin.withdrawals.approved') : t('admin.withdrawals.rejected'),
       description:
         decision === 'approved'
           ? t('admin.withdrawals.approvedText', { amount: formatINR(w.amount), username: w.username })
           : t('admin.withdrawals.rejectedText', { amount: formatINR(w.amount), username: w.username }),
-    }),
+          },
     failed: { approved: t('admin.withdrawals.approveFailed'), rejected: t('admin.withdrawals.rejectFailed') },
     describe: (w, decision) =>
       decision === 'approved'
@@ -68,7 +73,7 @@ export function WithdrawalsTab() {
     approvalReference: { label: t('admin.withdrawals.referenceLabel'), hint: t('admin.withdrawals.referenceHint') },
   });
 
-  const view = async (w: AdminWithdrawal) => {
+  const view = async (w: AdminWithdrawalItem) => {
     setAlert(null);
     try {
       const blob = await fetchImageBlob(withdrawalScreenshotUrl(w.id));
@@ -83,7 +88,7 @@ export function WithdrawalsTab() {
     setViewing(null);
   };
 
-  const download = async (w: AdminWithdrawal): Promise<boolean> => {
+  const download = async (w: AdminWithdrawalItem): Promise<boolean> => {
     try {
       const { blob, fileName } = await fetchDownload(withdrawalScreenshotUrl(w.id, true), `withdrawal-${w.id}.png`);
       saveBlob(blob, fileName);
@@ -134,8 +139,8 @@ export function WithdrawalsTab() {
     }
   };
 
-  const columns: TableColumn<AdminWithdrawal>[] = [
-    userColumn<AdminWithdrawal>(t),
+  const columns: TableColumn<AdminWithdrawalItem>[] = [
+    userColumn<AdminWithdrawalItem>(t),
     { key: 'amount', header: t('admin.common.amount'), align: 'right', cell: (w) => <Amount value={w.amount} className="font-semibold" /> },
     { key: 'holder', header: <TwoLine first={t('admin.withdrawals.holderFirst')} second={t('admin.withdrawals.holderSecond')} />, cell: (w) => parseBankDetails(w.bankDetails).accountHolderName || '—' },
     {
@@ -185,12 +190,18 @@ export function WithdrawalsTab() {
     },
     { key: 'status', header: t('admin.common.status'), cell: (w) => <StatusBadge status={w.status} /> },
     { key: 'date', header: t('admin.common.date'), cell: (w) => <span className="whitespace-nowrap">{formatDate(w.createdAt)}</span> },
-    decisionColumn<AdminWithdrawal>(t, {
+    decisionColumn<AdminWithdrawalItem>(t, {
       compact: true,
       approveLabel: (w) => t('admin.withdrawals.approveLabel', { username: w.username }),
       rejectLabel: (w) => t('admin.withdrawals.rejectLabel', { username: w.username }),
       onDecide: review.ask,
       notesClassName: 'max-w-40',
+      waiting: (w) =>
+        w.status === 'awaiting_second_approval' && w.firstApproval
+          ? w.firstApproval.byAdminId === me
+            ? { note: t('admin.withdrawals.waitingForAnother'), mayApprove: false }
+            : { note: t('admin.withdrawals.firstApprovedBy', { name: w.firstApproval.byAdminName ?? '—' }), mayApprove: true }
+          : null,
     }),
   ];
 
@@ -199,7 +210,7 @@ export function WithdrawalsTab() {
 
   return (
     <div className="flex flex-col gap-4">
-      <ListToolbar search={search} onSearchChange={setSearch} searchLabel={t('admin.withdrawals.search')} status={status} onStatusChange={setStatus} statusOptions={DECISION_STATUS_OPTIONS}>
+      <ListToolbar search={search} onSearchChange={setSearch} searchLabel={t('admin.withdrawals.search')} status={status} onStatusChange={setStatus} statusOptions={WITHDRAWAL_STATUS_OPTIONS}>
         <Button variant="outline" onClick={downloadAll} loading={downloadingAll} loadingText={t('admin.withdrawals.downloading')}>
           <Images aria-hidden="true" className="size-4" /> {t('admin.withdrawals.downloadAll')}
         </Button>

@@ -1,8 +1,9 @@
-// Audit-log entries as sentences for Recent Activity ("Admin approved ₹500.00 payment (UTR …)"),
-// in the reader's language: each sentence is a message with placeholders, picked from a literal map.
-import type { ActivityItem } from '../../../contract/admin-security.ts';
-import type { MessageKey, Translate } from '../../i18n/t.ts';
-import { formatINR } from '../../lib/format.ts';
+// Audit-log entries as sentences ("Admin approved ₹500.00 payment (UTR …)") for the Overview's
+// Recent Activity and for one admin's actions on the Admins tab, in the reader's language: each
+// sentence is a message with placeholders, picked from a literal map.
+import type { ActivityItem } from '../../contract/admin-security.ts';
+import type { MessageKey, Translate } from '../i18n/t.ts';
+import { formatINR } from './format.ts';
 
 export type ActivityTone = 'success' | 'destructive' | 'primary' | 'warning';
 
@@ -27,9 +28,11 @@ const SETTING_LABELS: Record<string, MessageKey> = {
   postalAddress: 'admin.activity.setting.postalAddress',
   legalName: 'admin.activity.setting.legalName',
   registeredAddress: 'admin.activity.setting.registeredAddress',
+  secondApprovalAbove: 'admin.activity.setting.secondApprovalAbove',
+  secondApprovalForActivation: 'admin.activity.setting.secondApprovalForActivation',
 };
 
-const MONEY_SETTINGS = new Set(['activationFee', 'referralReward', 'minWithdrawal']);
+const MONEY_SETTINGS = new Set(['activationFee', 'referralReward', 'minWithdrawal', 'secondApprovalAbove']);
 
 /** "referral reward ₹400.00 → ₹250.00, UPI ID" from {changed: {key: {from, to}}} (or a list of keys). */
 function changedList(details: Record<string, unknown>, t: Translate): string {
@@ -71,6 +74,29 @@ export function describeActivity(item: ActivityItem, t: Translate): { text: stri
       };
     case 'payment.rejected':
       return { text: join(t('admin.activity.paymentRejected', { who }), utr, note), tone: 'destructive' };
+    case 'payment.reversed': {
+      const reason = str(d.reason) ? t('admin.activity.note', { note: str(d.reason) }) : null;
+      return { text: join(amount ? t('admin.activity.paymentReversed', { who, amount }) : t('admin.activity.paymentReversedNoAmount', { who }), utr, reason), tone: 'destructive' };
+    }
+    case 'withdrawal.first_approval':
+      return {
+        text: join(amount ? t('admin.activity.withdrawalFirstApproval', { who, amount }) : t('admin.activity.withdrawalFirstApprovalNoAmount', { who }), note),
+        tone: 'primary',
+      };
+    case 'user.activation_requested': {
+      const reason = str(d.reason) ? t('admin.activity.note', { note: str(d.reason) }) : null;
+      return { text: join(t('admin.activity.activationRequested', { who }), reason), tone: 'primary' };
+    }
+    case 'admin.invited': {
+      const email = str(d.email);
+      return { text: email ? t('admin.activity.adminInvited', { who, email }) : t('admin.activity.adminInvitedNoEmail', { who }), tone: 'primary' };
+    }
+    case 'admin.joined':
+      return { text: t('admin.activity.adminJoined', { who }), tone: 'success' };
+    case 'admin.suspended':
+      return { text: t('admin.activity.adminSuspended', { who }), tone: 'warning' };
+    case 'admin.reactivated':
+      return { text: t('admin.activity.adminReactivated', { who }), tone: 'success' };
     case 'withdrawal.approved':
       return {
         text: join(amount ? t('admin.activity.withdrawalApproved', { who, amount }) : t('admin.activity.withdrawalApprovedNoAmount', { who }), note),
