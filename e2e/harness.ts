@@ -35,13 +35,16 @@ export interface E2E {
   close(): Promise<void>;
 }
 
-/** `webDist`: serve a snapshot of the build instead (a rebuild during a run then cannot swap the chunks). */
-export async function startE2E(opts: { webDist?: string } = {}): Promise<E2E> {
+/**
+ * `webDist`: serve a snapshot of the build instead (a rebuild during a run then cannot swap the
+ * chunks); `env`: the server's environment on top of the test defaults (e.g. a payment gateway).
+ */
+export async function startE2E(opts: { webDist?: string; env?: Record<string, string> } = {}): Promise<E2E> {
   const webDist = opts.webDist ?? WEB_DIST;
   if (!existsSync(path.join(webDist, 'index.html'))) {
     throw new Error(`${webDist} has no index.html: run \`npm run build:web\` first (npm run test:e2e does it), or point E2E_WEB_DIST at a build`);
   }
-  const server = await startTestServer({ webDist });
+  const server = await startTestServer({ webDist, ...(opts.env ? { env: opts.env } : {}) });
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_FLAGS });
   const baseUrl = server.origin;
   const contexts: BrowserContext[] = [];

@@ -16,7 +16,7 @@ function H(key: string, values: Record<string, string> = {}): string {
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
 }
 
-const NAMESPACES = 'common|layout|auth|server|dashboard|activation|wallet|transactions|referrals|spin|support|legal|download|admin|adminSecurity';
+const NAMESPACES = 'common|layout|auth|server|dashboard|activation|wallet|transactions|referrals|spin|support|legal|download|admin|adminSecurity|admins|ledger';
 const RAW_KEY = new RegExp(`\\b(${NAMESPACES})\\.[a-z][A-Za-z0-9]*\\.[A-Za-z0-9.]+`);
 
 async function checkHindiScreen(page: Page, name: string): Promise<void> {
@@ -104,7 +104,7 @@ describe('the product in Hindi, on a phone', () => {
     }
     const { page: adminPage } = await e.newPage('mobile', { locale: 'hi-IN' });
     await signInWithToken(adminPage, e.baseUrl, admin.token);
-    for (const tab of ['', 'users', 'payments', 'withdrawals', 'settings']) {
+    for (const tab of ['', 'users', 'payments', 'withdrawals', 'settings', 'admins', 'ledger']) {
       await adminPage.goto(`${e.baseUrl}/admin/${tab}`);
       await adminPage.getByRole('heading', { level: 1 }).first().waitFor();
       await adminPage.waitForLoadState('networkidle');

@@ -52,6 +52,35 @@ export async function latency(fn: () => Promise<unknown>, runs = 25): Promise<nu
   return median(samples);
 }
 
+export interface ReplayRequest {
+  path: string;
+  method: 'GET' | 'POST' | 'PUT';
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+/**
+ * `n` distinct requests (`request(i)` makes the i-th) through autocannon on `concurrency` kept-alive
+ * connections, as fast as the server answers; returns operations per second. The load generator
+ * is the same lean client the read benchmarks use, so on a 2-core machine it takes little of the
+ * CPU the server and the database need. Any non-2xx answer fails the run.
+ */
+export async function replay(origin: string, n: number, concurrency: number, request: (i: number) => ReplayRequest): Promise<number> {
+  let next = 0;
+  const first = request(0);
+  // autocannon notices that `amount` is reached on its once-a-second tick: time the answers ourselves.
+  let last = 0;
+  const t0 = performance.now();
+  const result = await autocannon({
+    url: origin + first.path,
+    connections: concurrency,
+    amount: n,
+    requests: [{ setupRequest: (req) => ({ ...req, ...request(next++) }), onResponse: () => void (last = performance.now()) }],
+  });
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${origin}${first.path}...: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  return result.requests.total / ((last - t0) / 1000);
+}
+
 /** Runs `work(i)` for i in 0..n-1 with at most `concurrency` at once; returns operations per second. */
 export async function throughput(n: number, concurrency: number, work: (i: number) => Promise<void>): Promise<number> {
   let next = 0;

@@ -1,17 +1,23 @@
 // Money writes against the database's own speed: payment approvals (each activates the payer and
 // pays the referrer's reward), withdrawal requests and withdrawal approvals, at 8 and 16 at once,
 // against pgbench's TPC-B-like transactions at the same concurrency on the same server (interleaved).
+// Like pgbench, which measures warm connections over seconds, each kind of operation first runs a
+// warm-up batch that is not counted, then batches of BATCH distinct operations (each approval its
+// own pending proof, each withdrawal its own funded user), sent by the same lean HTTP client the
+// read benchmarks use.
 import { execFile } from 'node:child_process';
+import { accountNumberFor } from '../../server/test/bank-account.ts';
 import { promisify } from 'node:util';
 import { adminToken, withDatabase } from '../lib/database.ts';
-import { median, throughput } from '../lib/measure.ts';
+import { median, replay, type ReplayRequest } from '../lib/measure.ts';
 import { goal, report } from '../lib/report.ts';
 import { connect, rebuildCounters, fundWallets, seedPendingProofs, seedSessions, seedUsers } from '../lib/seed.ts';
 import { startOurs } from '../lib/servers.ts';
 import type { ServerProcess } from '../../server/test/server-process.ts';
 
 const run = promisify(execFile);
-const BATCH = 240;
+const BATCH = 1200;
+const WARMUP = 400;
 const ROUNDS = 3;
 
 /** pgbench -b tpcb-like on its own scale-10 database: transactions per second. */
@@ -22,16 +28,23 @@ async function pgbenchTps(url: string, clients: number): Promise<number> {
   return Number(tps[1]);
 }
 
-async function expectOk(res: Promise<{ status: number; body: unknown }>, what: string): Promise<void> {
-  const r = await res;
-  if (r.status >= 300) throw new Error(`${what}: ${r.status} ${JSON.stringify(r.body).slice(0, 200)}`);
+const BOUNDARY = 'bench-withdrawal-form';
+/** A withdrawal form (₹100 to the person's own bank account), multipart as the web app sends it. */
+function withdrawBody(token: string): string {
+  return [
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="amount"\r\n\r\n100\r\n`,
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="bankDetails"\r\n\r\n`,
+    JSON.stringify({ accountHolderName: 'Asha Verma', accountNumber: accountNumberFor(token), ifscCode: 'HDFC0001234' }),
+    `\r\n--${BOUNDARY}--\r\n`,
+  ].join('');
 }
 
-function withdrawForm(): FormData {
-  const form = new FormData();
-  form.set('amount', '100');
-  form.set('bankDetails', JSON.stringify({ accountHolderName: 'Asha Verma', accountNumber: '123456789012', ifscCode: 'HDFC0001234' }));
-  return form;
+function withdrawRequest(token: string): ReplayRequest {
+  return { method: 'POST', path: '/api/withdraw', headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` }, body: withdrawBody(token) };
+}
+
+function decisionRequest(path: string, admin: string): ReplayRequest {
+  return { method: 'PUT', path, headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' }, body: '{"status":"approved"}' };
 }
 
 export async function benchMoney(): Promise<void> {
@@ -45,12 +58,34 @@ export async function benchMoney(): Promise<void> {
         const admin = await adminToken(ours);
         const referrers = await seedUsers(db, 60, { prefix: 1, activated: true });
         let prefix = 2;
-        const funded = await seedUsers(db, BATCH * ROUNDS * 2, { prefix: prefix++, activated: true });
+        const funded = await seedUsers(db, (WARMUP + BATCH * ROUNDS * 2) * 2, { prefix: prefix++, activated: true });
         await fundWallets(db, funded, 10_000_00);
         const fundedTokens = await seedSessions(db, funded);
+        let fundedNext = 0;
+        /** The next `n` funded users who have not withdrawn yet, with their tokens. */
+        const nextFunded = (n: number) => {
+          const from = fundedNext;
+          fundedNext += n;
+          return { ids: funded.slice(from, fundedNext), tokens: fundedTokens.slice(from, fundedNext) };
+        };
+        /** Pending proofs of referred, unactivated users: each approval activates one and pays a referrer. */
+        const freshProofs = async (n: number) => {
+          const payers = await seedUsers(db, n, { prefix: prefix++, activated: false, referredBy: referrers });
+          return seedPendingProofs(db, payers, prefix);
+        };
+        const approve = (proofs: string[], clients: number) => replay(ours.url, proofs.length, clients, (i) => decisionRequest(`/api/admin/manual-payments/${proofs[i]}`, admin));
+        const requestWithdrawals = async (users: { ids: string[]; tokens: string[] }, clients: number) => {
+          const ops = await replay(ours.url, users.tokens.length, clients, (i) => withdrawRequest(users.tokens[i]!));
+          const { rows } = await db.query<{ id: string }>(`select id from withdrawals where status = 'pending' and user_id = any($1::uuid[])`, [users.ids]);
+          return { ops, ids: rows.map((r) => r.id) };
+        };
+        const payOut = (ids: string[], clients: number) => replay(ours.url, ids.length, clients, (i) => decisionRequest(`/api/admin/withdrawals/${ids[i]}`, admin));
+
+        // Warm-up: every pooled connection has planned each operation once before anything is counted.
+        await approve(await freshProofs(WARMUP), 16);
+        await payOut((await requestWithdrawals(nextFunded(WARMUP), 16)).ids, 16);
         await rebuildCounters(db);
         await db.query('analyze');
-        let fundedNext = 0;
 
         for (const clients of [8, 16]) {
           const approvals: number[] = [];
@@ -58,27 +93,13 @@ export async function benchMoney(): Promise<void> {
           const payouts: number[] = [];
           const bench: number[] = [];
           for (let round = 0; round < ROUNDS; round++) {
-            // Payment approvals: a fresh batch of pending proofs from referred, unactivated users.
-            const payers = await seedUsers(db, BATCH, { prefix: prefix++, activated: false, referredBy: referrers });
-            const proofs = await seedPendingProofs(db, payers, prefix);
-            await rebuildCounters(db);
+            const proofs = await freshProofs(BATCH);
             bench.push(await pgbenchTps(pgbenchUrl, clients));
-            approvals.push(
-              await throughput(proofs.length, clients, (i) => expectOk(ours.api('PUT', `/api/admin/manual-payments/${proofs[i]}`, { token: admin, body: { status: 'approved' } }), 'approve')),
-            );
-            // Withdrawal requests by distinct funded users, then their approvals.
-            const tokens = fundedTokens.slice(fundedNext, fundedNext + BATCH);
-            fundedNext += BATCH;
-            const ids: string[] = [];
-            requests.push(
-              await throughput(tokens.length, clients, async (i) => {
-                const res = await ours.upload('POST', '/api/withdraw', withdrawForm(), { token: tokens[i] });
-                if (res.status !== 201) throw new Error(`withdraw: ${res.status} ${JSON.stringify(res.body)}`);
-                ids.push(res.body.id);
-              }),
-            );
+            approvals.push(await approve(proofs, clients));
+            const requested = await requestWithdrawals(nextFunded(BATCH), clients);
+            requests.push(requested.ops);
             bench.push(await pgbenchTps(pgbenchUrl, clients));
-            payouts.push(await throughput(ids.length, clients, (i) => expectOk(ours.api('PUT', `/api/admin/withdrawals/${ids[i]}`, { token: admin, body: { status: 'approved' } }), 'payout')));
+            payouts.push(await payOut(requested.ids, clients));
           }
           const tps = median(bench);
           const pg = { name: `pgbench-c${clients}`, value: tps, unit: 'tps' };

@@ -9,15 +9,17 @@ import { createApiClient } from '../../server/test/api-client.ts';
 import { startServerProcess } from '../../server/test/server-process.ts';
 import { adminToken, withDatabase } from '../lib/database.ts';
 import { interleave, load, median, throughput } from '../lib/measure.ts';
+import { accountNumberFor } from '../../server/test/bank-account.ts';
 import { BENCH_ROOT, report } from '../lib/report.ts';
 import { connect, fundWallets, rebuildCounters, seedSessions, seedUsers } from '../lib/seed.ts';
 import { prepareServers, startOurs } from '../lib/servers.ts';
 
-function withdrawForm(): FormData {
+/** ₹100 to the person's own UPI ID (people do not share one: that is a fraud signal). */
+function withdrawForm(token: string): FormData {
   const form = new FormData();
   form.set('amount', '100');
   form.set('method', 'upi');
-  form.set('bankDetails', JSON.stringify({ accountHolderName: 'Asha Verma', upiId: 'asha@okaxis' }));
+  form.set('bankDetails', JSON.stringify({ accountHolderName: 'Asha Verma', upiId: `asha${accountNumberFor(token)}@okaxis` }));
   return form;
 }
 
@@ -55,7 +57,7 @@ export async function benchScaleout(): Promise<void> {
       const withdrawals = (balancer: string) => async () => {
         const client = createApiClient(balancer, a.dataDir);
         const ops = await throughput(320, 16, async (i) => {
-          const res = await client.upload('POST', '/api/withdraw', withdrawForm(), { token: tokens[i % tokens.length] });
+          const res = await client.upload('POST', '/api/withdraw', withdrawForm(tokens[i % tokens.length]!), { token: tokens[i % tokens.length] });
           if (res.status !== 201) throw new Error(`withdraw: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
         });
         return { ops };
