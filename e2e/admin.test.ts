@@ -275,10 +275,10 @@ describe('admin journey', () => {
     // Settings: a bad UPI ID shows the server's message on the field; then a new reward is saved.
     await page.getByRole('tab', { name: 'Settings' }).click();
     await page.waitForURL('**/admin/settings');
-    await page.getByLabel('UPI ID').fill('not-a-upi');
+    await page.getByLabel('UPI ID', { exact: true }).fill('not-a-upi');
     await page.getByRole('button', { name: 'Update Settings' }).click();
     await page.getByText('UPI ID must look like name@bank').first().waitFor();
-    await page.getByLabel('UPI ID').fill('referralhub@okaxis');
+    await page.getByLabel('UPI ID', { exact: true }).fill('referralhub@okaxis');
     await page.getByLabel('Referral reward (₹)').fill('250');
     await page.getByLabel('Segment 1 weight').fill('0');
     await page.getByRole('button', { name: 'Update Settings' }).click();
