@@ -9,8 +9,9 @@
 // households sign up on the referrer's home Wi-Fi minutes apart (a real false-flag risk).
 // Planted fraud: device rings (a leader signing up puppets on their own phone), payout rings
 // (several accounts withdrawing to one UPI ID), clean-room self-referrals (own device, own address:
-// only dormancy gives them away), proofs reusing an honest payer's screenshot byte for byte and as
-// an edited, re-encoded copy, and a bot farm signing up through one code within an hour.
+// only dormancy gives them away), careful ones that also come back (expected to be missed), proofs
+// reusing an honest payer's screenshot byte for byte and as an edited, re-encoded copy, and a bot
+// farm signing up through one code within an hour.
 // Prints the planted accounts flagged vs missed, the honest accounts flagged (and held), by signal.
 import { performance } from 'node:perf_hooks';
 import { generateStatement } from '../server/reconciliation/fixtures/generate-statement.ts';
@@ -27,7 +28,16 @@ const RINGS = 4;
 const MINUTE = 60_000;
 
 type Who = { token: string; id: string; username: string; referralCode: string; phone: string; device: string; ip: string };
-type Kind = 'honest' | 'household' | 'device ring' | 'payout ring' | 'clean-room self-referral' | 'screenshot reused' | 'screenshot edited' | 'bot farm code';
+type Kind =
+  | 'honest'
+  | 'household'
+  | 'device ring'
+  | 'payout ring'
+  | 'clean-room self-referral'
+  | 'careful self-referral'
+  | 'screenshot reused'
+  | 'screenshot edited'
+  | 'bot farm code';
 
 let s: TestServer;
 let admin: SignedIn;
@@ -167,6 +177,16 @@ async function seed(): Promise<void> {
     }
   }
 
+  // Careful self-referrals: own phone, own address, own receipt, and they come back like honest people.
+  // Nothing in the data tells them apart: these are expected to be missed.
+  for (let i = 0; i < RINGS; i++) {
+    const owner = await signUp(adminCode, where(), 'careful self-referral');
+    await activateHonestly(owner);
+    later(45);
+    const second = await signUp(owner.referralCode, where(), 'careful self-referral');
+    await activateHonestly(second);
+  }
+
   // Proofs copied from an honest payer's receipt: byte for byte, and edited (UTR digits) and re-encoded.
   for (let i = 0; i < RINGS; i++) {
     const victim = honestShots[i * 3]!;
@@ -189,7 +209,7 @@ async function seed(): Promise<void> {
 
   // Honest people come back a couple of days later; a week on, the daily job looks for dormant referrals.
   later(2 * 24 * 60);
-  for (const a of accounts) if (a.kind === 'honest' || a.kind === 'household') await signIn(a.who);
+  for (const a of accounts) if (a.kind === 'honest' || a.kind === 'household' || a.kind === 'careful self-referral') await signIn(a.who);
   later(6 * 24 * 60);
   await flagDormantReferrals(s.ctx.db, s.clock.now());
 }
