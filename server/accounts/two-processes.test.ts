@@ -89,7 +89,7 @@ describe.skipIf(!BASE_URL)('two server processes on one database', () => {
 /** A fixed one-minute window must not end mid-test: wait for the next minute when few seconds are left. */
 async function awayFromMinuteEdge(): Promise<void> {
   const intoMinute = Date.now() % 60_000;
-  if (intoMinute > 50_000) await new Promise((r) => setTimeout(r, 60_000 - intoMinute + 500));
+  if (intoMinute > 40_000) await new Promise((r) => setTimeout(r, 60_000 - intoMinute + 500));
 }
 
 describe.skipIf(!BASE_URL)('the API request limit across two processes', () => {
@@ -114,13 +114,27 @@ describe.skipIf(!BASE_URL)('the API request limit across two processes', () => {
   };
 
   it('is one limit: what one process counted, the other refuses past', async () => {
-    await awayFromMinuteEdge();
-    expect(await statuses(a, 12)).toEqual(Array(12).fill(200));
-    // Each process adds its counts to the shared table about once a second.
-    await new Promise((r) => setTimeout(r, 1_500));
-    // Separate counters would allow B 20 more; the shared limit allows the 8 left of 20.
-    expect(await statuses(b, 12)).toEqual([...Array(8).fill(200), ...Array(4).fill(429)]);
-    await new Promise((r) => setTimeout(r, 1_500));
-    expect(await statuses(a, 2)).toEqual([429, 429]);
-  });
+    // The windows are fixed minutes: on a busy machine the scenario can outlast the minute it
+    // started in, and a new minute is a new budget. Then it runs once more, in the next minute.
+    for (let attempt = 1; ; attempt++) {
+      await awayFromMinuteEdge();
+      const minute = Math.floor(Date.now() / 60_000);
+      const first = await statuses(a, 12);
+      // Each process adds its counts to the shared table about once a second (given a few
+      // seconds here: on a busy machine a timer can fire late).
+      await new Promise((r) => setTimeout(r, 3_000));
+      const second = await statuses(b, 12);
+      await new Promise((r) => setTimeout(r, 3_000));
+      const third = await statuses(a, 2);
+      if (Math.floor(Date.now() / 60_000) !== minute && attempt < 3) {
+        await new Promise((r) => setTimeout(r, 60_000 - (Date.now() % 60_000) + 500));
+        continue;
+      }
+      expect(first).toEqual(Array(12).fill(200));
+      // Separate counters would allow B 20 more; the shared limit allows the 8 left of 20.
+      expect(second).toEqual([...Array(8).fill(200), ...Array(4).fill(429)]);
+      expect(third).toEqual([429, 429]);
+      return;
+    }
+  }, 240_000);
 });
