@@ -96,7 +96,7 @@ describe('the product in Hindi, on a phone', () => {
     for (let i = 0; i < 2; i++) await createActivatedUser(e.server, admin.token, u.user.referralCode);
     const { page } = await e.newPage('mobile', { locale: 'hi-IN' });
     await signInWithToken(page, e.baseUrl, u.token);
-    for (const path of ['/dashboard', '/referrals', '/spin', '/payments', '/transactions', '/download', '/support']) {
+    for (const path of ['/dashboard', '/referrals', '/spin', '/payments', '/transactions', '/download', '/profile', '/support']) {
       await page.goto(`${e.baseUrl}${path}`);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
       await page.waitForLoadState('networkidle');

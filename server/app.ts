@@ -8,6 +8,7 @@ import { registerErrorHandler, notFound } from './errors.ts';
 import { registerAuth, requireAdmin } from './sessions/auth.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { accountsRoutes } from './accounts/accounts.routes.ts';
+import { privacyRoutes } from './privacy/privacy.routes.ts';
 import { adminSetupRoutes } from './accounts/admin-setup.routes.ts';
 import { settingsRoutes } from './settings/settings.routes.ts';
 import { activationRoutes } from './activation/activation.routes.ts';
@@ -130,6 +131,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       await api.register(notificationsRoutes(ctx));
       await api.register(statementsRoutes(ctx));
       await api.register(gatewayRoutes(ctx));
+      await api.register(privacyRoutes(ctx));
 
       // Admin scope, public part: only the paths in PUBLIC_ADMIN_PATHS.
       await api.register(

@@ -31,6 +31,7 @@ const Spin = lazy(() => import('./routes/spin.tsx'));
 const Payments = lazy(() => import('./routes/payments.tsx'));
 const Transactions = lazy(() => import('./routes/transactions.tsx'));
 const Download = lazy(() => import('./routes/download.tsx'));
+const Profile = lazy(() => import('./routes/profile.tsx'));
 const Admin = lazy(() => import('./routes/admin.tsx'));
 
 /** Text groups a screen needs beyond the core ones (web/i18n/catalogue-files.ts); the screen waits for them. */
@@ -93,6 +94,7 @@ const PROTECTED: [path: string, screen: Screen, title: MessageKey, groups: Group
   ['/payments', Payments, 'layout.pages.payments', APP],
   ['/transactions', Transactions, 'layout.pages.transactions', APP],
   ['/download', Download, 'layout.pages.downloadApp', ['app', 'pages']],
+  ['/profile', Profile, 'layout.pages.profile', APP],
   ['/admin', Admin, 'layout.pages.adminPanel', ADMIN],
   ['/admin/*', Admin, 'layout.pages.adminPanel', ADMIN],
 ];

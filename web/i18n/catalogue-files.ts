@@ -16,7 +16,7 @@ export const CATALOGUE_GROUPS: Record<string, readonly string[]> = {
   // Texts the server sends, with their English source to recognise them: needed only when
   // something goes wrong, and never in English, so they load after the first screen.
   server: ['server'],
-  app: ['dashboard', 'activation', 'gateway', 'wallet', 'transactions', 'referrals', 'spin'],
+  app: ['dashboard', 'activation', 'gateway', 'wallet', 'transactions', 'referrals', 'spin', 'profile'],
   pages: ['support', 'legal', 'download'],
   admin: ['admin', 'adminSecurity', 'admins', 'ledger', 'reconciliation', 'risk'],
 };

@@ -20,6 +20,7 @@ import type ledger from './locales/en/ledger.json';
 import type reconciliation from './locales/en/reconciliation.json';
 import type gateway from './locales/en/gateway.json';
 import type risk from './locales/en/risk.json';
+import type profile from './locales/en/profile.json';
 import type server from './locales/en/server.json';
 
 /** "a.b" for each text at path a → b of a catalogue object. */
@@ -48,4 +49,5 @@ export type MessageKey =
   | Leaves<typeof reconciliation, 'reconciliation'>
   | Leaves<typeof gateway, 'gateway'>
   | Leaves<typeof risk, 'risk'>
+  | Leaves<typeof profile, 'profile'>
   | Leaves<typeof server, 'server'>

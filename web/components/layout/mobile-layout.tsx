@@ -3,7 +3,7 @@
 // bar of the first five sidebar items. Renders nothing without a user.
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { AlertTriangle, ChevronRight, LogOut, Menu, ShieldCheck } from 'lucide-react';
+import { AlertTriangle, ChevronRight, LogOut, Menu, ShieldCheck, UserRound } from 'lucide-react';
 import type { User } from '../../../contract/accounts.ts';
 import { useAuth } from '../../lib/auth.tsx';
 import { cn } from '../../lib/cn.ts';
@@ -130,6 +130,14 @@ export function MobileLayout({ children }: { children: ReactNode }) {
           </ul>
         </nav>
         <div className="border-t border-border p-3">
+          <Link
+            to="/profile"
+            onClick={() => setOpen(false)}
+            aria-current={isActivePath(pathname, '/profile') ? 'page' : undefined}
+            className="flex h-11 items-center gap-3 rounded-[10px] px-3 text-[0.9375rem] font-medium hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
+          >
+            <UserRound aria-hidden="true" className="size-5" /> {t('layout.account.profile')}
+          </Link>
           <button
             type="button"
             onClick={() => {

@@ -1,6 +1,7 @@
-// User menu: avatar with the user's initial; name, phone, account status and Logout.
+// User menu: avatar with the user's initial; name, phone, account status, Profile (and my data),
+// accessibility settings and Logout.
 import { useNavigate } from 'react-router';
-import { LogOut, ShieldCheck, Accessibility } from 'lucide-react';
+import { LogOut, ShieldCheck, Accessibility, UserRound } from 'lucide-react';
 import type { User } from '../../../contract/accounts.ts';
 import { useAuth } from '../../lib/auth.tsx';
 import { useAccessibility } from '../../lib/accessibility.tsx';
@@ -46,6 +47,9 @@ export function UserMenu({ user }: { user: User }) {
             <ShieldCheck aria-hidden="true" className="size-4" /> {t('layout.pages.adminPanel')}
           </DropdownMenuItem>
         ) : null}
+        <DropdownMenuItem onSelect={() => navigate('/profile')}>
+          <UserRound aria-hidden="true" className="size-4" /> {t('layout.account.profile')}
+        </DropdownMenuItem>
         <DropdownMenuItem onSelect={() => setSettingsOpen(true)}>
           <Accessibility aria-hidden="true" className="size-4" /> {t('layout.a11y.title')}
         </DropdownMenuItem>

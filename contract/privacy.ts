@@ -1,0 +1,76 @@
+// The user's own data, as the privacy policy promises (access and portability): GET /api/me/export
+// answers one JSON document of everything the product keeps about the person. Account numbers are
+// masked (the last four digits), as the owner sees them in lists; other people appear by username
+// only. DESIGN.md section 5.
+import { z } from 'zod';
+import { MoneySchema } from './money.ts';
+import { text } from './text.ts';
+
+/** Exports a person may download in a rolling hour (each reads their whole history). */
+export const DATA_EXPORTS_PER_HOUR = 5;
+
+export const DataExportSchema = z.object({
+  exportedAt: text(),
+  /** What this document is, in words, for a person who opens the file. */
+  about: text(),
+  profile: z.object({
+    id: text(),
+    username: text(),
+    phone: text().nullable(),
+    email: text().nullable(),
+    referralCode: text(),
+    referredBy: text().nullable(),
+    language: text().nullable(),
+    status: text(),
+    isActivated: z.boolean(),
+    activatedAt: text().nullable(),
+    createdAt: text(),
+  }),
+  referralsMade: z.array(z.object({ username: text(), joinedAt: text(), activated: z.boolean(), reward: MoneySchema.nullable(), rewardedAt: text().nullable() })),
+  payments: z.array(
+    z.object({
+      id: text(),
+      amount: MoneySchema,
+      utrNumber: text(),
+      method: text(),
+      gateway: text().nullable(),
+      status: text(),
+      notes: text().nullable(),
+      adminNotes: text().nullable(),
+      createdAt: text(),
+      processedAt: text().nullable(),
+    }),
+  ),
+  wallet: z.object({
+    balance: MoneySchema,
+    heldBalance: MoneySchema,
+    totalEarnings: MoneySchema,
+    statement: z.object({
+      from: text(),
+      to: text(),
+      openingBalance: MoneySchema,
+      closingBalance: MoneySchema,
+      lines: z.array(z.object({ at: text(), description: text(), credit: MoneySchema, debit: MoneySchema, balanceAfter: MoneySchema, reference: text() })),
+    }),
+  }),
+  withdrawals: z.array(
+    z.object({
+      id: text(),
+      amount: MoneySchema,
+      method: text(),
+      accountHolderName: text(),
+      /** Masked: only the last four digits. */
+      accountNumber: text().nullable(),
+      ifscCode: text().nullable(),
+      upiId: text().nullable(),
+      status: text(),
+      payoutReference: text().nullable(),
+      adminNotes: text().nullable(),
+      createdAt: text(),
+      processedAt: text().nullable(),
+    }),
+  ),
+  notifications: z.array(z.object({ title: text(), body: text(), createdAt: text(), readAt: text().nullable() })),
+  signIns: z.array(z.object({ at: text(), lastUsedAt: text(), ip: text().nullable(), device: text().nullable(), ended: z.boolean() })),
+});
+export type DataExport = z.infer<typeof DataExportSchema>;

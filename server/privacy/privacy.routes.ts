@@ -1,0 +1,28 @@
+// The person's own data: GET /api/me/export (a JSON file of everything kept about them), limited
+// to a few downloads an hour per person in the database, so every process counts the same budget.
+import type { FastifyPluginAsync } from 'fastify';
+import { DATA_EXPORTS_PER_HOUR } from '../../contract/privacy.ts';
+import type { AppContext } from '../context.ts';
+import { tooManyRequests } from '../errors.ts';
+import { requireUser } from '../sessions/auth.ts';
+import { consumeBudget } from '../throttle/budget.ts';
+import { exportUserData } from './export.service.ts';
+
+export function privacyRoutes(ctx: AppContext): FastifyPluginAsync {
+  return async (app) => {
+    app.get('/me/export', async (request, reply) => {
+      const user = requireUser(request);
+      const now = ctx.now();
+      const answer = await consumeBudget(ctx.db, { scope: 'data_export', key: user.id, limit: DATA_EXPORTS_PER_HOUR, windowMs: 60 * 60_000 }, now);
+      if (!answer.ok) {
+        const minutes = Math.max(1, Math.ceil(answer.retryAfterS / 60));
+        throw tooManyRequests(`You downloaded your data ${DATA_EXPORTS_PER_HOUR} times this hour. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}`, answer.retryAfterS);
+      }
+      const data = await exportUserData(ctx, user.id);
+      return reply
+        .header('cache-control', 'no-store')
+        .header('content-disposition', `attachment; filename="my-data-${now.toISOString().slice(0, 10)}.json"`)
+        .send(data);
+    });
+  };
+}
