@@ -74,3 +74,10 @@ export const DataExportSchema = z.object({
   signIns: z.array(z.object({ at: text(), lastUsedAt: text(), ip: text().nullable(), device: text().nullable(), ended: z.boolean() })),
 });
 export type DataExport = z.infer<typeof DataExportSchema>;
+
+/** DELETE /api/me: the account's password confirms it is the person. */
+export const EraseAccountRequestSchema = z.object({
+  password: text({ error: 'Enter your password' }).min(1, { error: 'Enter your password' }).max(200, { error: 'Enter your password' }),
+});
+export const EraseAccountResponseSchema = z.object({ deleted: z.literal(true) });
+export type EraseAccountResponse = z.infer<typeof EraseAccountResponseSchema>;

@@ -1,9 +1,12 @@
 // Journey of the person's own data at 390x844: from the menu to Profile, "Download my data"
-// saves a JSON file holding their profile, payments and statement, with account numbers masked.
-// The profile page is checked with axe and photographed.
+// saves a JSON file holding their profile, payments and statement, with account numbers masked;
+// "Delete my account" is refused while the wallet holds money (saying how to withdraw first), and
+// once the money is paid out it erases the account: signed out, and the sign-in refused. The
+// profile page and the confirmation are checked with axe and photographed.
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, type SignedIn } from '../server/test/fixtures.ts';
+import { expectLedgerHolds } from '../server/test/harness.ts';
 import { createFundedUser, withdraw } from '../server/test/money-fixtures.ts';
 import { expectNoSeriousA11yViolations, screenshot, signInWithToken, startE2E, waitForAnimations, waitForHeading, waitForToast, type E2E } from './harness.ts';
 
@@ -43,5 +46,35 @@ describe('your data', () => {
     expect(data.payments).toHaveLength(1);
     expect(data.withdrawals).toEqual([expect.objectContaining({ amount: '200.00', accountNumber: 'XXXXXXXX1098' })]);
     await waitForToast(page, 'Your data is downloading');
+  });
+
+  it('deletes my account on a phone once the wallet is empty', async () => {
+    const owner = await createFundedUser(e.server, admin.token, admin.user.referralCode, 1);
+    const { page } = await e.newPage('mobile');
+    await signInWithToken(page, e.baseUrl, owner.token);
+    await page.goto(`${e.baseUrl}/profile`);
+    await waitForHeading(page, 'Profile');
+    await page.getByLabel('Your password').fill(owner.password);
+    await page.getByRole('button', { name: 'Delete my account' }).click();
+    await page.getByRole('dialog', { name: 'Delete your account for good?' }).waitFor();
+    await waitForAnimations(page);
+    await screenshot(page, 'profile-delete-confirm-mobile');
+    await expectNoSeriousA11yViolations(page, 'delete confirmation');
+    await page.getByRole('button', { name: 'Delete for good' }).click();
+    // Money in the wallet: refused, saying how to withdraw first; nothing changed.
+    await page.getByText('Your wallet holds ₹400. Withdraw it first (Wallet, then Withdraw Money), then delete your account.', { exact: false }).waitFor();
+    expect((await e.server.api('GET', '/api/user', { token: owner.token })).status).toBe(200);
+
+    const w = await withdraw(e.server, owner.token, { amount: '400', accountNumber: '556677889900' });
+    expect((await e.server.api('PUT', `/api/admin/withdrawals/${w.body.id}`, { token: admin.token, body: { status: 'approved' } })).status).toBe(200);
+    await page.reload();
+    await waitForHeading(page, 'Profile');
+    await page.getByLabel('Your password').fill(owner.password);
+    await page.getByRole('button', { name: 'Delete my account' }).click();
+    await page.getByRole('button', { name: 'Delete for good' }).click();
+    await page.waitForURL('**/login');
+    await waitForToast(page, 'Your account was deleted');
+    expect((await e.server.api('POST', '/api/login', { body: { phone: owner.phone, password: owner.password } })).status).toBe(401);
+    await expectLedgerHolds(e.server);
   });
 });

@@ -26,7 +26,8 @@ export type AuditAction =
   | 'android_app.uploaded'
   | 'android_app.removed'
   | 'gateway.payment_refused'
-  | 'reconciliation.uploaded';
+  | 'reconciliation.uploaded'
+  | 'account.erased';
 
 export interface AuditEvent {
   actorId: string | null;

@@ -40,8 +40,10 @@ export const users = pgTable(
     isActivated: boolean('is_activated').notNull().default(false),
     activatedAt: ts('activated_at'),
     phoneVerifiedAt: ts('phone_verified_at'),
-    /** active | suspended: the terms allow suspension; only `active` users can sign in. */
+    /** active | suspended | erased: the terms allow suspension; an erased account is a pseudonym kept for the financial records; only `active` users can sign in. */
     status: text('status').notNull().default('active'),
+    /** When the person deleted their account: personal data erased, financial records kept under the pseudonym. */
+    erasedAt: ts('erased_at'),
     successfulReferrals: integer('successful_referrals').notNull().default(0),
     totalEarningsPaise: paise('total_earnings_paise').notNull().default(sql`0`),
     spinsGranted: integer('spins_granted').notNull().default(0),
@@ -69,7 +71,7 @@ export const users = pgTable(
     index('users_phone_trgm_idx').using('gin', sql`${t.phone} gin_trgm_ops`),
     // The few admins, counted apart from the users the Overview counts.
     index('users_admin_idx').on(t.id).where(sql`${t.isAdmin}`),
-    check('users_status_check', sql`${t.status} in ('active', 'suspended')`),
+    check('users_status_check', sql`${t.status} in ('active', 'suspended', 'erased')`),
     check('users_referrals_nonneg', sql`${t.successfulReferrals} >= 0`),
     check('users_earnings_nonneg', sql`${t.totalEarningsPaise} >= 0`),
     check('users_spins_check', sql`${t.spinsUsed} >= 0 and ${t.spinsUsed} <= ${t.spinsGranted}`),
@@ -193,6 +195,8 @@ export const manualPayments = pgTable(
     method: text('method').notNull().default('upi_proof'),
     screenshotKey: text('screenshot_key'),
     screenshotMime: text('screenshot_mime'),
+    /** When the screenshot was deleted with its owner's account (the payment record stays). */
+    screenshotErasedAt: ts('screenshot_erased_at'),
     /** The screenshot's SHA-256 and perceptual fingerprint (server/fraud/image-fingerprint.ts), for reuse across users. */
     screenshotSha256: text('screenshot_sha256'),
     screenshotFingerprint: text('screenshot_fingerprint'),
@@ -230,7 +234,7 @@ export const manualPayments = pgTable(
     check('manual_payments_method_check', sql`${t.method} in ('upi_proof', 'gateway')`),
     check(
       'manual_payments_method_evidence',
-      sql`(${t.method} = 'upi_proof' and ${t.screenshotKey} is not null and ${t.screenshotMime} is not null) or (${t.method} = 'gateway' and ${t.gatewayPaymentId} is not null and ${t.gateway} is not null)`,
+      sql`(${t.method} = 'upi_proof' and ((${t.screenshotKey} is not null and ${t.screenshotMime} is not null) or ${t.screenshotErasedAt} is not null)) or (${t.method} = 'gateway' and ${t.gatewayPaymentId} is not null and ${t.gateway} is not null)`,
     ),
     check('manual_payments_amount_positive', sql`${t.amountPaise} > 0`),
   ],

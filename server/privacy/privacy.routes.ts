@@ -1,11 +1,13 @@
 // The person's own data: GET /api/me/export (a JSON file of everything kept about them), limited
-// to a few downloads an hour per person in the database, so every process counts the same budget.
+// to a few downloads an hour per person in the database, so every process counts the same budget;
+// DELETE /api/me (the password confirms it) erases the account as the privacy policy says.
 import type { FastifyPluginAsync } from 'fastify';
-import { DATA_EXPORTS_PER_HOUR } from '../../contract/privacy.ts';
+import { DATA_EXPORTS_PER_HOUR, EraseAccountRequestSchema, EraseAccountResponseSchema } from '../../contract/privacy.ts';
 import type { AppContext } from '../context.ts';
 import { tooManyRequests } from '../errors.ts';
-import { requireUser } from '../sessions/auth.ts';
+import { clientIp, requireUser } from '../sessions/auth.ts';
 import { consumeBudget } from '../throttle/budget.ts';
+import { eraseAccount } from './erasure.service.ts';
 import { exportUserData } from './export.service.ts';
 
 export function privacyRoutes(ctx: AppContext): FastifyPluginAsync {
@@ -23,6 +25,13 @@ export function privacyRoutes(ctx: AppContext): FastifyPluginAsync {
         .header('cache-control', 'no-store')
         .header('content-disposition', `attachment; filename="my-data-${now.toISOString().slice(0, 10)}.json"`)
         .send(data);
+    });
+
+    app.delete('/me', async (request) => {
+      const user = requireUser(request);
+      const input = EraseAccountRequestSchema.parse(request.body ?? {});
+      await eraseAccount(ctx, user.id, input.password, { ip: clientIp(request) });
+      return EraseAccountResponseSchema.parse({ deleted: true });
     });
   };
 }

@@ -145,6 +145,8 @@ export function describeActivity(item: ActivityItem, t: Translate): { text: stri
       const device = str(d.deviceName);
       return { text: device ? t('admin.activity.passkeyAddedOn', { who, device }) : t('admin.activity.passkeyAdded', { who }), tone: 'success' };
     }
+    case 'account.erased':
+      return { text: t('admin.activity.accountErased', { who }), tone: 'warning' };
     default:
       return { text: t('admin.activity.other', { who, action: item.action.replace(/[._]/g, ' ') }), tone: 'primary' };
   }

@@ -1,7 +1,9 @@
 // Profile (/profile, from the user menu): the account as we keep it, and the person's rights from
-// the privacy policy that can be exercised here: download all their data as a file.
+// the privacy policy that can be exercised here: download all their data as a file, and delete the
+// account.
 import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card.tsx';
 import { PageHeader } from '../components/ui/page-header.tsx';
+import { DeleteAccountCard } from '../features/privacy/components/delete-account-card.tsx';
 import { DownloadDataCard } from '../features/privacy/components/download-data-card.tsx';
 import { useAuth } from '../lib/auth.tsx';
 import { formatDate } from '../lib/format.ts';
@@ -38,6 +40,7 @@ export default function ProfileScreen() {
           </CardContent>
         </Card>
         <DownloadDataCard />
+        <DeleteAccountCard />
       </div>
     </div>
   );

@@ -1,0 +1,105 @@
+// Delete my account (DELETE /api/me): after the password, sign-in is refused, the person's
+// personal fields are gone from every table and from the admin lists, the screenshots leave the
+// store, and the financial records stay under a pseudonym with account numbers cut to their last
+// digits; the referrer's counts and every ledger invariant hold. Refused while money is in the
+// wallet or a withdrawal waits, saying how to withdraw first.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../db/rows.ts';
+import { drivers, expectLedgerHolds, startTestServer, type TestServer } from '../test/harness.ts';
+import { createActivatedUser, createAdmin, type SignedIn } from '../test/fixtures.ts';
+import { createFundedUser, withdraw } from '../test/money-fixtures.ts';
+import { pseudonymOf } from './erasure.service.ts';
+
+describe.each(drivers)('account erasure (%s)', (driver) => {
+  let s: TestServer;
+  let admin: SignedIn;
+  const erase = (token: string, password: string) => s.api('DELETE', '/api/me', { token, body: { password } });
+  const me = async (token: string) => (await s.api('GET', '/api/user', { token })).body;
+
+  beforeAll(async () => {
+    s = await startTestServer({ driver });
+    admin = await createAdmin(s);
+  });
+  afterAll(() => s.close());
+
+  it('refuses while the wallet holds money or a withdrawal waits, and says how to withdraw first', async () => {
+    const owner = await createFundedUser(s, admin.token, admin.user.referralCode, 1);
+    const refused = await erase(owner.token, owner.password);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({
+      code: 'WALLET_NOT_EMPTY',
+      message: 'Your wallet holds ₹400. Withdraw it first (Wallet, then Withdraw Money), then delete your account. If it is below the minimum withdrawal, contact support',
+    });
+    const w = await withdraw(s, owner.token, { amount: '400', accountNumber: '112233445566' });
+    expect(w.status).toBe(201);
+    const waiting = await erase(owner.token, owner.password);
+    expect(waiting.status).toBe(409);
+    expect(waiting.body.code).toBe('WITHDRAWAL_PENDING');
+    expect((await me(owner.token)).username).toBe(owner.user.username);
+    await expectLedgerHolds(s);
+  });
+
+  it('needs the password, counted like a sign-in guess', async () => {
+    const u = await createActivatedUser(s, admin.token, admin.user.referralCode);
+    expect((await erase(u.token, '')).body).toMatchObject({ code: 'VALIDATION_FAILED', fields: { password: 'Enter your password' } });
+    const wrong = await erase(u.token, 'not-my-password');
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toMatchObject({ code: 'INVALID_CREDENTIALS', message: 'The password is not right' });
+    expect((await s.api('DELETE', '/api/me', { body: { password: u.password } })).status).toBe(401);
+    expect((await erase(admin.token, 'Admin@12345')).status).toBe(403);
+    expect((await me(u.token)).username).toBe(u.user.username);
+  });
+
+  it('erases the person, keeps the money records under a pseudonym, and the ledger and the referrer hold', async () => {
+    const referrer = await createActivatedUser(s, admin.token, admin.user.referralCode);
+    const owner = await createFundedUser(s, admin.token, referrer.user.referralCode, 1);
+    const w = await withdraw(s, owner.token, { amount: '400', accountNumber: '998877665544' });
+    expect(w.status).toBe(201);
+    expect((await s.api('PUT', `/api/admin/withdrawals/${w.body.id}`, { token: admin.token, body: { status: 'approved', payoutReference: 'HDFC123456' } })).status).toBe(200);
+    const referrerBefore = await me(referrer.token);
+    const shotKeys = await queryRows<{ key: string }>(s.ctx.db, sql`select screenshot_key as key from manual_payments where user_id = ${owner.user.id}::uuid and screenshot_key is not null`);
+    expect(shotKeys).toHaveLength(1);
+
+    const done = await erase(owner.token, owner.password);
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body).toEqual({ deleted: true });
+
+    // Signed out everywhere, and no way back in.
+    expect((await s.api('GET', '/api/user', { token: owner.token })).status).toBe(401);
+    expect((await s.api('POST', '/api/login', { body: { phone: owner.phone, password: owner.password } })).status).toBe(401);
+    // The phone number is free again: the person may sign up afresh.
+    const pseudonym = pseudonymOf(owner.user.id);
+    const [row] = await queryRows<Record<string, unknown>>(s.ctx.db, sql`select username, phone, email, status, erased_at, language, is_activated, password_hash from users where id = ${owner.user.id}::uuid`);
+    expect(row).toMatchObject({ username: pseudonym, phone: null, email: null, status: 'erased', language: null, is_activated: true, password_hash: '!erased' });
+    for (const table of ['sessions', 'notifications', 'device_sightings', 'idempotency_keys', 'otp_codes']) {
+      const [n] = await queryRows<{ n: number }>(s.ctx.db, sql`select count(*)::int as n from ${sql.raw(table)} where user_id = ${owner.user.id}::uuid`);
+      expect(n?.n, table).toBe(0);
+    }
+    const [sms] = await queryRows<{ n: number }>(s.ctx.db, sql`select count(*)::int as n from sms_jobs where phone = ${owner.phone}`);
+    expect(sms?.n).toBe(0);
+    // Payment and withdrawal records stay, without what identifies the person.
+    const [payment] = await queryRows<Record<string, unknown>>(s.ctx.db, sql`select status, amount_paise::text as amount, utr_number, notes, screenshot_key, device_id from manual_payments where user_id = ${owner.user.id}::uuid`);
+    expect(payment).toMatchObject({ status: 'approved', amount: '50000', notes: null, screenshot_key: null, device_id: null });
+    expect(payment?.utr_number).toMatch(/^\d{12}$/);
+    const [payout] = await queryRows<Record<string, unknown>>(s.ctx.db, sql`select status, account_holder_name, account_number, bank_details, payout_reference from withdrawals where user_id = ${owner.user.id}::uuid`);
+    expect(payout).toMatchObject({ status: 'approved', account_holder_name: pseudonym, account_number: 'XXXXXXXX5544', payout_reference: 'HDFC123456' });
+    expect(String(payout?.bank_details)).not.toContain('998877665544');
+    expect(await s.ctx.uploads.get(shotKeys[0]!.key)).toBeNull();
+
+    // Admins see only the pseudonym.
+    const users = (await s.api('GET', `/api/admin/users?q=${encodeURIComponent(owner.phone)}`, { token: admin.token })).body.items;
+    expect(users).toEqual([]);
+    const listed = (await s.api('GET', `/api/admin/withdrawals?status=approved&limit=200`, { token: admin.token })).body.items.find((x: { id: string }) => x.id === w.body.id);
+    expect(listed).toMatchObject({ username: pseudonym });
+    expect(JSON.stringify(listed)).not.toContain('998877665544');
+    expect(JSON.stringify(listed)).not.toContain(owner.phone);
+    const activity = (await s.api('GET', '/api/admin/activity', { token: admin.token })).body.items;
+    expect(activity[0]).toMatchObject({ action: 'account.erased', actorName: pseudonym });
+
+    // The referrer's counts and money do not change; the ledger and its chain hold.
+    expect(await me(referrer.token)).toMatchObject({ successfulReferrals: referrerBefore.successfulReferrals, walletBalance: referrerBefore.walletBalance, totalEarnings: referrerBefore.totalEarnings });
+    expect((await erase(owner.token, owner.password)).status).toBe(401);
+    await expectLedgerHolds(s);
+  });
+});
