@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { text } from './text.ts';
 import { INDIAN_MOBILE_RE, PASSWORD_MIN_LENGTH } from './constants.ts';
 import { MoneySchema } from './money.ts';
+import { POLICY_CHANGED_MESSAGE, PRIVACY_POLICY_VERSION } from './privacy.ts';
 
 export const PhoneSchema = text({ error: 'Enter 10-digit mobile number' })
   .trim()
@@ -34,6 +35,8 @@ export const UserSchema = z.object({
   /** The language chosen for the account (a catalogue's code), null when never chosen. Optional: added later. */
   language: text().nullable().optional(),
   createdAt: text(),
+  /** The current privacy policy has not been accepted yet (never, or an older version): ask before going on. Optional: added later. */
+  consentRequired: z.boolean().optional(),
 });
 export type User = z.infer<typeof UserSchema>;
 
@@ -59,6 +62,10 @@ export const RegisterRequestSchema = z.object({
     .transform((v) => v.toUpperCase()),
   /** The language the form was shown in: the account's language and its SMS texts'. */
   language: LanguageSchema.optional(),
+  /** The privacy policy version whose notice the person accepted on the form (must be the current one). */
+  policyVersion: text({ error: POLICY_CHANGED_MESSAGE })
+    .refine((v) => v === PRIVACY_POLICY_VERSION, { error: POLICY_CHANGED_MESSAGE })
+    .optional(),
 });
 export type RegisterRequest = z.infer<typeof RegisterRequestSchema>;
 export const RegisterResponseSchema = z.object({ userId: text() });

@@ -6,6 +6,13 @@ import { z } from 'zod';
 import { MoneySchema } from './money.ts';
 import { text } from './text.ts';
 
+/**
+ * The privacy policy's version. Change it with the policy's text: every signed-in person is then
+ * asked to accept it again (and sign-up forms send the version they showed).
+ */
+export const PRIVACY_POLICY_VERSION = '2026-11-24';
+export const POLICY_CHANGED_MESSAGE = 'The privacy notice has changed. Reload the page and read it again';
+
 /** Exports a person may download in a rolling hour (each reads their whole history). */
 export const DATA_EXPORTS_PER_HOUR = 5;
 
@@ -25,6 +32,9 @@ export const DataExportSchema = z.object({
     isActivated: z.boolean(),
     activatedAt: text().nullable(),
     createdAt: text(),
+    /** The privacy policy version accepted, and when. */
+    policyVersion: text().nullable(),
+    policyAcceptedAt: text().nullable(),
   }),
   referralsMade: z.array(z.object({ username: text(), joinedAt: text(), activated: z.boolean(), reward: MoneySchema.nullable(), rewardedAt: text().nullable() })),
   payments: z.array(
@@ -81,3 +91,8 @@ export const EraseAccountRequestSchema = z.object({
 });
 export const EraseAccountResponseSchema = z.object({ deleted: z.literal(true) });
 export type EraseAccountResponse = z.infer<typeof EraseAccountResponseSchema>;
+
+/** POST /api/me/consent: the person accepts the current privacy policy (the version they were shown). */
+export const ConsentRequestSchema = z.object({
+  policyVersion: text({ error: POLICY_CHANGED_MESSAGE }).refine((v) => v === PRIVACY_POLICY_VERSION, { error: POLICY_CHANGED_MESSAGE }),
+});

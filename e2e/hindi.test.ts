@@ -70,6 +70,7 @@ describe('the product in Hindi, on a phone', () => {
     await page.getByLabel(H('auth.fields.mobileNumber')).fill(phone);
     await page.getByLabel(H('auth.fields.password'), { exact: true }).fill('secret123');
     await page.getByLabel(H('auth.register.referralLabel')).fill(admin.user.referralCode);
+    await page.getByRole('checkbox').check();
     await page.getByRole('button', { name: H('auth.register.submit') }).click();
     await waitForToast(page, H('auth.register.successText'));
     const [sms] = (await e.server.outbox()).filter((m) => m.to === phone);

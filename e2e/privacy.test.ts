@@ -2,8 +2,10 @@
 // saves a JSON file holding their profile, payments and statement, with account numbers masked;
 // "Delete my account" is refused while the wallet holds money (saying how to withdraw first), and
 // once the money is paid out it erases the account: signed out, and the sign-in refused. The
-// profile page and the confirmation are checked with axe and photographed.
+// profile page and the confirmation are checked with axe and photographed. After the privacy
+// policy changes, a signed-in person is asked to accept it again before going on.
 import { readFile } from 'node:fs/promises';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, type SignedIn } from '../server/test/fixtures.ts';
 import { expectLedgerHolds } from '../server/test/harness.ts';
@@ -76,5 +78,24 @@ describe('your data', () => {
     await waitForToast(page, 'Your account was deleted');
     expect((await e.server.api('POST', '/api/login', { body: { phone: owner.phone, password: owner.password } })).status).toBe(401);
     await expectLedgerHolds(e.server);
+  });
+
+  it('asks again for consent after the privacy policy changed', async () => {
+    const owner = await createFundedUser(e.server, admin.token, admin.user.referralCode, 0);
+    await e.server.ctx.db.execute(sql`update users set policy_version = '2026-01-01' where id = ${owner.user.id}::uuid`);
+    const { page } = await e.newPage('mobile');
+    await signInWithToken(page, e.baseUrl, owner.token);
+    await page.goto(`${e.baseUrl}/wallet`);
+    const dialog = page.getByRole('dialog', { name: 'Our privacy policy' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'I agree' }).click();
+    await dialog.getByText('Accept the privacy notice to continue').waitFor();
+    await waitForAnimations(page);
+    await screenshot(page, 'consent-again-mobile');
+    await expectNoSeriousA11yViolations(page, 'consent dialog');
+    await dialog.getByRole('checkbox').check();
+    await dialog.getByRole('button', { name: 'I agree' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect((await e.server.api('GET', '/api/user', { token: owner.token })).body.consentRequired).toBe(false);
   });
 });

@@ -35,12 +35,14 @@ describe('sign up with a referral link', () => {
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.getByText('Referral code is required to create an account').waitFor();
     await page.getByText('Enter 10-digit mobile number').waitFor();
+    await page.getByText('Accept the privacy notice to continue').waitFor();
 
     await page.getByLabel('Username').fill('Priya Sharma');
     await page.getByLabel('Mobile Number').fill(`${phone}99`);
     expect(await page.getByLabel('Mobile Number').inputValue()).toBe(phone);
     await page.getByLabel('Password', { exact: true }).fill('secret123');
     await page.getByLabel('Referral Code').fill(referralCode);
+    await page.getByRole('checkbox', { name: 'I have read this notice and agree to the Privacy Policy' }).check();
     await page.getByRole('button', { name: 'Create Account' }).click();
 
     await waitForToast(page, 'OTP sent to your mobile number');

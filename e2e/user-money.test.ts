@@ -66,6 +66,7 @@ describe('user money screens', () => {
     await page.getByLabel('Username').fill('Ananya Rao');
     await page.getByLabel('Mobile Number').fill(phone);
     await page.getByLabel('Password', { exact: true }).fill('secret123');
+    await page.getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.getByLabel('Verification code').waitFor();
     await page.getByLabel('Verification code').fill(await e.server.lastCode(phone));

@@ -5,6 +5,7 @@ import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type Reac
 import { Route, Routes } from 'react-router';
 import { AppLayout } from './components/layout/app-layout.tsx';
 import { PublicLayout } from './components/layout/public-layout.tsx';
+import { ConsentGate } from './features/privacy/components/consent-gate.tsx';
 import { PageSpinner } from './components/ui/spinner.tsx';
 import { useAuth } from './lib/auth.tsx';
 import { useDocumentTitle } from './lib/document-title.ts';
@@ -58,6 +59,7 @@ function RequireUser({ screen: ScreenComponent, title, groups }: { screen: Scree
   if (!user) return <Login />;
   return (
     <AppLayout>
+      <ConsentGate />
       <Suspense fallback={<PageSpinner />}>
         <Texts groups={groups}>
           <ScreenComponent />

@@ -102,11 +102,13 @@ export async function registerAccount(ctx: AppContext, input: RegisterRequest, m
       }
 
       let userId: string;
+      // The privacy notice the form showed and the person accepted (none from a client that sent none: asked at sign-in).
+      const consent = input.policyVersion ? { policyVersion: input.policyVersion, policyAcceptedAt: now } : { policyVersion: null, policyAcceptedAt: null };
       if (existing) {
         userId = existing.id;
         await tx
           .update(users)
-          .set({ username: input.username, email: input.email ?? null, passwordHash, referredById: referrer.id, language: accountLanguage(input.language), updatedAt: now })
+          .set({ username: input.username, email: input.email ?? null, passwordHash, referredById: referrer.id, language: accountLanguage(input.language), ...consent, updatedAt: now })
           .where(eq(users.id, userId));
         await tx.update(referrals).set({ referrerId: referrer.id }).where(eq(referrals.referredId, userId));
       } else {
@@ -120,6 +122,7 @@ export async function registerAccount(ctx: AppContext, input: RegisterRequest, m
           referralCode: await newReferralCode(tx),
           referredById: referrer.id,
           language: accountLanguage(input.language),
+          ...consent,
           createdAt: now,
           updatedAt: now,
         });

@@ -44,6 +44,9 @@ export const users = pgTable(
     status: text('status').notNull().default('active'),
     /** When the person deleted their account: personal data erased, financial records kept under the pseudonym. */
     erasedAt: ts('erased_at'),
+    /** The privacy policy version the person accepted, and when (null: never asked yet, e.g. an account made before consent was recorded). */
+    policyVersion: text('policy_version'),
+    policyAcceptedAt: ts('policy_accepted_at'),
     successfulReferrals: integer('successful_referrals').notNull().default(0),
     totalEarningsPaise: paise('total_earnings_paise').notNull().default(sql`0`),
     spinsGranted: integer('spins_granted').notNull().default(0),

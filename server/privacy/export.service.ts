@@ -36,11 +36,14 @@ export async function exportUserData(ctx: AppContext, userId: string): Promise<D
     balance: string | null;
     held: string | null;
     earnings: string;
+    policy_version: string | null;
+    policy_accepted_at: string | null;
   }>(
     ctx.db,
     sql`select u.id::text, u.username, u.phone, u.email, u.referral_code, r.username as referred_by, u.language, u.status, u.is_activated,
           ${iso('u.activated_at')} as activated_at, ${iso('u.created_at')} as created_at,
-          w.balance_paise::text as balance, h.balance_paise::text as held, u.total_earnings_paise::text as earnings
+          w.balance_paise::text as balance, h.balance_paise::text as held, u.total_earnings_paise::text as earnings,
+          u.policy_version, ${iso('u.policy_accepted_at')} as policy_accepted_at
         from users u
         left join users r on r.id = u.referred_by_id
         left join ledger_accounts w on w.id = u.id
@@ -99,6 +102,8 @@ export async function exportUserData(ctx: AppContext, userId: string): Promise<D
       isActivated: profile.is_activated,
       activatedAt: profile.activated_at,
       createdAt: profile.created_at,
+      policyVersion: profile.policy_version,
+      policyAcceptedAt: profile.policy_accepted_at,
     },
     referralsMade: referralsMade.map((r) => ({
       username: r.username,

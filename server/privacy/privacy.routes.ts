@@ -1,12 +1,14 @@
 // The person's own data: GET /api/me/export (a JSON file of everything kept about them), limited
 // to a few downloads an hour per person in the database, so every process counts the same budget;
-// DELETE /api/me (the password confirms it) erases the account as the privacy policy says.
+// POST /api/me/consent records the privacy policy accepted; DELETE /api/me (the password confirms
+// it) erases the account as the privacy policy says.
 import type { FastifyPluginAsync } from 'fastify';
-import { DATA_EXPORTS_PER_HOUR, EraseAccountRequestSchema, EraseAccountResponseSchema } from '../../contract/privacy.ts';
+import { ConsentRequestSchema, DATA_EXPORTS_PER_HOUR, EraseAccountRequestSchema, EraseAccountResponseSchema } from '../../contract/privacy.ts';
 import type { AppContext } from '../context.ts';
 import { tooManyRequests } from '../errors.ts';
 import { clientIp, requireUser } from '../sessions/auth.ts';
 import { consumeBudget } from '../throttle/budget.ts';
+import { acceptPolicy } from './consent.service.ts';
 import { eraseAccount } from './erasure.service.ts';
 import { exportUserData } from './export.service.ts';
 
@@ -25,6 +27,12 @@ export function privacyRoutes(ctx: AppContext): FastifyPluginAsync {
         .header('cache-control', 'no-store')
         .header('content-disposition', `attachment; filename="my-data-${now.toISOString().slice(0, 10)}.json"`)
         .send(data);
+    });
+
+    app.post('/me/consent', async (request) => {
+      const user = requireUser(request);
+      const input = ConsentRequestSchema.parse(request.body ?? {});
+      return acceptPolicy(ctx, user.id, input.policyVersion);
     });
 
     app.delete('/me', async (request) => {

@@ -2,6 +2,7 @@
 // registered with a referral code and verified their SMS code, activated users.
 import { expect } from 'vitest';
 import type { ApiClient } from './api-client.ts';
+import { PRIVACY_POLICY_VERSION } from '../../contract/privacy.ts';
 
 let phoneSeq = 0;
 /**
@@ -62,7 +63,7 @@ export async function registerUser(
   const phone = overrides.phone ?? nextPhone();
   const password = overrides.password ?? 'secret123';
   const reg = await s.api('POST', '/api/register', {
-    body: { username: overrides.username ?? `user${phone.slice(-4)}`, phone, email: overrides.email, password, referralCode },
+    body: { username: overrides.username ?? `user${phone.slice(-4)}`, phone, email: overrides.email, password, referralCode, policyVersion: PRIVACY_POLICY_VERSION },
   });
   expect(reg.status, JSON.stringify(reg.body)).toBe(201);
   const code = await s.lastCode(phone);

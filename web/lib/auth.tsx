@@ -25,6 +25,8 @@ export interface RegisterInput {
   email?: string;
   password: string;
   referralCode: string;
+  /** The privacy notice version the person accepted on the form. */
+  policyVersion: string;
 }
 
 export interface AuthContextValue {

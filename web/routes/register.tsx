@@ -1,9 +1,11 @@
-// Register screen (/register, ?ref=CODE prefills the referral code): the form, then the SMS code step
+// Register screen (/register, ?ref=CODE prefills the referral code): the form with the itemised
+// privacy notice to accept (its version is stored with the account), then the SMS code step
 // (6 digits, verify disabled until complete, resend after a 60 s cooldown); verified -> /dashboard.
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ArrowLeft, ShieldCheck } from 'lucide-react';
 import { OTP_RESEND_COOLDOWN_S } from '../../contract/constants.ts';
+import { PRIVACY_POLICY_VERSION } from '../../contract/privacy.ts';
 import { AuthLayout } from '../components/layout/auth-layout.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Field } from '../components/ui/field.tsx';
@@ -12,6 +14,7 @@ import { OtpInput } from '../components/ui/otp-input.tsx';
 import { PasswordInput } from '../components/ui/password-input.tsx';
 import { PhoneInput } from '../components/ui/phone-input.tsx';
 import { toast } from '../components/ui/toast-store.ts';
+import { ConsentNotice } from '../features/privacy/components/consent-notice.tsx';
 import { ApiError } from '../lib/api-client.ts';
 import { BRAND } from '../lib/app-settings.ts';
 import { useAuth } from '../lib/auth.tsx';
@@ -47,6 +50,8 @@ export default function RegisterScreen() {
   const { register, verifyOtp, resendOtp } = useAuth();
   const [form, setForm] = useState<FormState>({ username: '', phone: '', email: '', password: '', referralCode: (params.get('ref') ?? '').trim().toUpperCase() });
   const [errors, setErrors] = useState<Errors>({});
+  const [consent, setConsent] = useState(false);
+  const [consentError, setConsentError] = useState<string | null>(null);
   const { busy, run } = useBusyAction();
   const [userId, setUserId] = useState<string | null>(null);
   const [otp, setOtp] = useState('');
@@ -58,7 +63,8 @@ export default function RegisterScreen() {
     e.preventDefault();
     const v = validate(form);
     setErrors(v);
-    if (Object.keys(v).length > 0) return;
+    setConsentError(consent ? null : t('auth.consent.required'));
+    if (Object.keys(v).length > 0 || !consent) return;
     await run(
       async () => {
         const res = await register({
@@ -67,6 +73,7 @@ export default function RegisterScreen() {
           email: form.email.trim() || undefined,
           password: form.password,
           referralCode: form.referralCode.trim(),
+          policyVersion: PRIVACY_POLICY_VERSION,
         });
         setUserId(res.userId);
         setOtp('');
@@ -170,6 +177,14 @@ export default function RegisterScreen() {
             onChange={(e) => set('referralCode')(e.target.value.toUpperCase())}
           />
         </Field>
+        <ConsentNotice
+          checked={consent}
+          onCheckedChange={(v) => {
+            setConsent(v);
+            setConsentError(null);
+          }}
+          error={consentError}
+        />
         <Button type="submit" size="lg" className="mt-1 w-full" loading={busy} loadingText={t('auth.register.creating')}>
           {t('auth.register.submit')}
         </Button>

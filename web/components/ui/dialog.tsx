@@ -56,12 +56,14 @@ export interface DialogProps {
   footer?: ReactNode;
   children?: ReactNode;
   className?: string;
+  /** A question that must be answered with the footer's buttons: no close button. */
+  hideClose?: boolean;
 }
 
-export function Dialog({ open, onOpenChange, title, description, footer, children, className }: DialogProps) {
+export function Dialog({ open, onOpenChange, title, description, footer, children, className, hideClose }: DialogProps) {
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
-      <DialogContent className={className} aria-describedby={description ? undefined : undefined}>
+      <DialogContent className={className} hideClose={hideClose} aria-describedby={description ? undefined : undefined}>
         <div className="mb-4 flex flex-col gap-1 pr-8">
           <DialogPrimitive.Title className="text-lg font-semibold tracking-tight">{title}</DialogPrimitive.Title>
           {description ? <DialogPrimitive.Description className="text-sm text-muted-foreground">{description}</DialogPrimitive.Description> : null}
