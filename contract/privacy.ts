@@ -96,3 +96,47 @@ export type EraseAccountResponse = z.infer<typeof EraseAccountResponseSchema>;
 export const ConsentRequestSchema = z.object({
   policyVersion: text({ error: POLICY_CHANGED_MESSAGE }).refine((v) => v === PRIVACY_POLICY_VERSION, { error: POLICY_CHANGED_MESSAGE }),
 });
+
+/** What a person may ask about their data: the rights the privacy policy lists. */
+export const DATA_REQUEST_KINDS = ['access', 'correction', 'deletion', 'objection', 'consent', 'other'] as const;
+/** Open requests one person may have at a time. */
+export const MAX_OPEN_DATA_REQUESTS = 3;
+/** How long an admin has to answer (the grievance redressal period the policy promises). */
+export const DATA_REQUEST_DUE_DAYS = 30;
+
+export const CreateDataRequestSchema = z.object({
+  kind: z.enum(DATA_REQUEST_KINDS, { error: 'Choose what your request is about' }),
+  message: text({ error: 'Tell us what you are asking for' })
+    .trim()
+    .min(1, { error: 'Tell us what you are asking for' })
+    .max(1000, { error: 'Your request must be at most 1000 characters' }),
+});
+export type CreateDataRequest = z.input<typeof CreateDataRequestSchema>;
+
+export const DataRequestSchema = z.object({
+  id: text(),
+  kind: z.enum(DATA_REQUEST_KINDS),
+  message: text(),
+  status: z.enum(['open', 'closed']),
+  dueAt: text(),
+  createdAt: text(),
+  closedAt: text().nullable(),
+  /** The admin's answer, once closed. */
+  note: text().nullable(),
+});
+export type DataRequest = z.infer<typeof DataRequestSchema>;
+export const DataRequestListSchema = z.object({ items: z.array(DataRequestSchema) });
+export type DataRequestList = z.infer<typeof DataRequestListSchema>;
+
+export const AdminDataRequestSchema = DataRequestSchema.extend({ userId: text(), username: text(), overdue: z.boolean() });
+export type AdminDataRequest = z.infer<typeof AdminDataRequestSchema>;
+export const AdminDataRequestListSchema = z.object({ items: z.array(AdminDataRequestSchema) });
+export type AdminDataRequestList = z.infer<typeof AdminDataRequestListSchema>;
+
+/** POST /api/admin/data-requests/:id/close: the answer the person reads. */
+export const CloseDataRequestSchema = z.object({
+  note: text({ error: 'Write the answer the person will read' })
+    .trim()
+    .min(1, { error: 'Write the answer the person will read' })
+    .max(1000, { error: 'The answer must be at most 1000 characters' }),
+});

@@ -32,6 +32,9 @@ export const AppSettingsSchema = z.object({
   /** Legal pages: the registered business name and address; absent until set ({brand} falls back). */
   legalName: text().nullable(),
   registeredAddress: text().nullable(),
+  /** Privacy page and support page: the Grievance Officer for personal data (DPDP Act s.13). Optional: added later. */
+  grievanceOfficerName: text().nullable().optional(),
+  grievanceEmail: text().nullable().optional(),
   /** The Android app an admin uploaded, served at ANDROID_APP_PATH; null until there is one. */
   androidApp: z.object({ version: text(), sizeBytes: z.number().int(), uploadedAt: text() }).nullable(),
   /** The payment gateway the operator configured (PAYMENT_GATEWAY): activation offers "Pay now". Optional: added later. */
@@ -149,6 +152,12 @@ export const UpdateSettingsRequestSchema = z
     postalAddress: optionalText(300, 'Postal address must be at most 300 characters'),
     legalName: optionalText(150, 'Legal name must be at most 150 characters'),
     registeredAddress: optionalText(300, 'Registered address must be at most 300 characters'),
+    grievanceOfficerName: optionalText(100, 'Grievance officer name must be at most 100 characters'),
+    grievanceEmail: text()
+      .trim()
+      .toLowerCase()
+      .refine((v) => v === '' || z.email().safeParse(v).success, { error: 'Enter a valid grievance email address' })
+      .transform((v) => (v === '' ? null : v)),
   })
   .partial();
 export type UpdateSettingsRequest = z.input<typeof UpdateSettingsRequestSchema>;

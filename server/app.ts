@@ -8,7 +8,7 @@ import { registerErrorHandler, notFound } from './errors.ts';
 import { registerAuth, requireAdmin } from './sessions/auth.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { accountsRoutes } from './accounts/accounts.routes.ts';
-import { privacyRoutes } from './privacy/privacy.routes.ts';
+import { adminDataRequestRoutes, privacyRoutes } from './privacy/privacy.routes.ts';
 import { adminSetupRoutes } from './accounts/admin-setup.routes.ts';
 import { settingsRoutes } from './settings/settings.routes.ts';
 import { activationRoutes } from './activation/activation.routes.ts';
@@ -158,6 +158,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
           await admin.register(ledgerViewRoutes(ctx));
           await admin.register(reconciliationRoutes(ctx));
           await admin.register(riskRoutes(ctx));
+          await admin.register(adminDataRequestRoutes(ctx));
         },
         { prefix: '/admin' },
       );

@@ -27,7 +27,9 @@ export type AuditAction =
   | 'android_app.removed'
   | 'gateway.payment_refused'
   | 'reconciliation.uploaded'
-  | 'account.erased';
+  | 'account.erased'
+  | 'data_request.created'
+  | 'data_request.closed';
 
 export interface AuditEvent {
   actorId: string | null;

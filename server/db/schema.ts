@@ -447,6 +447,9 @@ export const appSettings = pgTable(
     signupFlagPerReferrerPerHour: integer('signup_flag_per_referrer_per_hour').notNull().default(10),
     /** Support page: the person or desk people write to, and the postal address. */
     supportContactName: text('support_contact_name'),
+    /** The Grievance Officer for personal data, named on the privacy and support pages. */
+    grievanceOfficerName: text('grievance_officer_name'),
+    grievanceEmail: text('grievance_email'),
     postalAddress: text('postal_address'),
     /** Legal pages: the business's registered name and address ({brand} falls back to the business name). */
     legalName: text('legal_name'),
@@ -828,3 +831,31 @@ export const dailyJobs = pgTable('daily_jobs', {
   name: text('name').primaryKey(),
   lastRunAt: ts('last_run_at').notNull(),
 });
+
+/**
+ * A person's request about their personal data (access, correction, deletion, objection, consent
+ * withdrawn, other), answered by an admin within 30 days (due_at) with a note the person reads.
+ */
+export const dataRequests = pgTable(
+  'data_requests',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    kind: text('kind').notNull(),
+    message: text('message').notNull(),
+    status: text('status').notNull().default('open'),
+    dueAt: ts('due_at').notNull(),
+    createdAt: createdAt(),
+    closedAt: ts('closed_at'),
+    closedById: uuid('closed_by_id').references(() => users.id),
+    note: text('note'),
+  },
+  (t) => [
+    index('data_requests_status_due_idx').on(t.status, t.dueAt, t.id),
+    index('data_requests_user_idx').on(t.userId, t.createdAt),
+    check('data_requests_status_check', sql`${t.status} in ('open', 'closed')`),
+    check('data_requests_kind_check', sql`${t.kind} in ('access', 'correction', 'deletion', 'objection', 'consent', 'other')`),
+  ],
+);

@@ -106,6 +106,9 @@ export async function eraseAccount(ctx: AppContext, userId: string, password: st
     await tx.execute(sql`delete from device_sightings where user_id = ${userId}::uuid`);
     await tx.execute(sql`delete from idempotency_keys where user_id = ${userId}::uuid`);
     await tx.execute(sql`delete from rate_events where key in (${`user:${userId}`}, ${userId})`);
+    // Requests about their data: the words go, the record of having asked (and been answered) stays.
+    await tx.execute(sql`update data_requests set message = '', status = 'closed', closed_at = coalesce(closed_at, ${now.toISOString()}::timestamptz),
+                           note = coalesce(note, 'Closed: the account was deleted') where user_id = ${userId}::uuid`);
     await recordAudit(tx, { actorId: userId, action: 'account.erased', targetType: 'user', targetId: userId, ip: meta.ip, details: { pseudonym }, at: now });
     return shots.map((s) => s.key);
   });

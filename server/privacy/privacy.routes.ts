@@ -3,12 +3,24 @@
 // POST /api/me/consent records the privacy policy accepted; DELETE /api/me (the password confirms
 // it) erases the account as the privacy policy says.
 import type { FastifyPluginAsync } from 'fastify';
-import { ConsentRequestSchema, DATA_EXPORTS_PER_HOUR, EraseAccountRequestSchema, EraseAccountResponseSchema } from '../../contract/privacy.ts';
+import {
+  AdminDataRequestListSchema,
+  AdminDataRequestSchema,
+  CloseDataRequestSchema,
+  ConsentRequestSchema,
+  CreateDataRequestSchema,
+  DATA_EXPORTS_PER_HOUR,
+  DataRequestListSchema,
+  DataRequestSchema,
+  EraseAccountRequestSchema,
+  EraseAccountResponseSchema,
+} from '../../contract/privacy.ts';
 import type { AppContext } from '../context.ts';
 import { tooManyRequests } from '../errors.ts';
-import { clientIp, requireUser } from '../sessions/auth.ts';
+import { clientIp, requireAdmin, requireUser } from '../sessions/auth.ts';
 import { consumeBudget } from '../throttle/budget.ts';
 import { acceptPolicy } from './consent.service.ts';
+import { closeDataRequest, createDataRequest, listDataRequests, listOwnDataRequests } from './data-requests.service.ts';
 import { eraseAccount } from './erasure.service.ts';
 import { exportUserData } from './export.service.ts';
 
@@ -35,11 +47,39 @@ export function privacyRoutes(ctx: AppContext): FastifyPluginAsync {
       return acceptPolicy(ctx, user.id, input.policyVersion);
     });
 
+    app.get('/me/data-requests', async (request) => {
+      const user = requireUser(request);
+      return DataRequestListSchema.parse({ items: await listOwnDataRequests(ctx, user.id) });
+    });
+
+    app.post('/me/data-requests', async (request, reply) => {
+      const user = requireUser(request);
+      const input = CreateDataRequestSchema.parse(request.body ?? {});
+      return reply.status(201).send(DataRequestSchema.parse(await createDataRequest(ctx, user.id, input)));
+    });
+
     app.delete('/me', async (request) => {
       const user = requireUser(request);
       const input = EraseAccountRequestSchema.parse(request.body ?? {});
       await eraseAccount(ctx, user.id, input.password, { ip: clientIp(request) });
       return EraseAccountResponseSchema.parse({ deleted: true });
+    });
+  };
+}
+
+/** Admins' queue of data requests (Super Admins: the role guard keeps reviewers out). */
+export function adminDataRequestRoutes(ctx: AppContext): FastifyPluginAsync {
+  return async (app) => {
+    app.get<{ Querystring: { status?: string } }>('/data-requests', async (request) => {
+      requireAdmin(request);
+      const status = request.query.status === 'closed' ? 'closed' : 'open';
+      return AdminDataRequestListSchema.parse({ items: await listDataRequests(ctx, status) });
+    });
+
+    app.post<{ Params: { id: string } }>('/data-requests/:id/close', async (request) => {
+      const admin = requireAdmin(request);
+      const input = CloseDataRequestSchema.parse(request.body ?? {});
+      return AdminDataRequestSchema.parse(await closeDataRequest(ctx, { id: admin.id, ip: clientIp(request) }, request.params.id, input.note));
     });
   };
 }

@@ -62,6 +62,8 @@ export function toAppSettings(row: AppSettingsRow): AppSettings {
     postalAddress: row.postalAddress,
     legalName: row.legalName,
     registeredAddress: row.registeredAddress,
+    grievanceOfficerName: row.grievanceOfficerName,
+    grievanceEmail: row.grievanceEmail,
     androidApp:
       row.apkKey && row.apkVersion && row.apkSizeBytes !== null && row.apkUploadedAt
         ? { version: row.apkVersion, sizeBytes: row.apkSizeBytes, uploadedAt: row.apkUploadedAt.toISOString() }
@@ -119,7 +121,7 @@ export async function updateAppSettings(
     const { upiId, businessName, supportPhone, supportEmail, activationFee, referralReward, referralsPerSpin, minWithdrawal, wheel } = input;
     const { smsPerAddressPerHour, signupsPerReferrerPerHour, smsPerHour, rewardWaivedActivations } = input;
     const { secondApprovalAbove, secondApprovalForActivation, riskHoldSignals, signupFlagPerReferrerPerHour } = input;
-    const { supportContactName, postalAddress, legalName, registeredAddress } = input;
+    const { supportContactName, postalAddress, legalName, registeredAddress, grievanceOfficerName, grievanceEmail } = input;
 
     if (upiId !== undefined) change('upiId', current.upiId, upiId, () => (patch.upiId = upiId));
     if (businessName !== undefined) change('businessName', current.businessName, businessName, () => (patch.businessName = businessName));
@@ -181,6 +183,11 @@ export async function updateAppSettings(
     if (registeredAddress !== undefined) {
       change('registeredAddress', current.registeredAddress, registeredAddress, () => (patch.registeredAddress = registeredAddress));
     }
+
+    if (grievanceOfficerName !== undefined) {
+      change('grievanceOfficerName', current.grievanceOfficerName, grievanceOfficerName, () => (patch.grievanceOfficerName = grievanceOfficerName));
+    }
+    if (grievanceEmail !== undefined) change('grievanceEmail', current.grievanceEmail, grievanceEmail, () => (patch.grievanceEmail = grievanceEmail));
 
     if (Object.keys(changed).length === 0) return toAdminSettings(current);
 
