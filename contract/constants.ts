@@ -53,3 +53,10 @@ export const MAX_PAGE_LIMIT = 200;
 export const WEBAUTHN_CHALLENGE_TTL_MS = 5 * 60 * 1000;
 export const BACKUP_CODE_COUNT = 10;
 export const DEFAULT_ADMIN_DEVICE_NAME = 'Admin Device';
+
+/**
+ * The privacy policy's version. Change it with the policy's text: every signed-in person is then
+ * asked to accept it again (and sign-up forms send the version they showed). Kept here, without
+ * zod, so the first screen's bundle can read it.
+ */
+export const PRIVACY_POLICY_VERSION = '2026-11-24';

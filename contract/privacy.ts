@@ -3,14 +3,11 @@
 // masked (the last four digits), as the owner sees them in lists; other people appear by username
 // only. DESIGN.md section 5.
 import { z } from 'zod';
+import { PRIVACY_POLICY_VERSION } from './constants.ts';
 import { MoneySchema } from './money.ts';
 import { text } from './text.ts';
 
-/**
- * The privacy policy's version. Change it with the policy's text: every signed-in person is then
- * asked to accept it again (and sign-up forms send the version they showed).
- */
-export const PRIVACY_POLICY_VERSION = '2026-11-24';
+export { PRIVACY_POLICY_VERSION };
 export const POLICY_CHANGED_MESSAGE = 'The privacy notice has changed. Reload the page and read it again';
 
 /** Exports a person may download in a rolling hour (each reads their whole history). */

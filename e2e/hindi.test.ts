@@ -105,7 +105,7 @@ describe('the product in Hindi, on a phone', () => {
     }
     const { page: adminPage } = await e.newPage('mobile', { locale: 'hi-IN' });
     await signInWithToken(adminPage, e.baseUrl, admin.token);
-    for (const tab of ['', 'users', 'payments', 'withdrawals', 'settings', 'admins', 'ledger']) {
+    for (const tab of ['', 'users', 'payments', 'withdrawals', 'settings', 'admins', 'ledger', 'data-requests']) {
       await adminPage.goto(`${e.baseUrl}/admin/${tab}`);
       await adminPage.getByRole('heading', { level: 1 }).first().waitFor();
       await adminPage.waitForLoadState('networkidle');

@@ -98,4 +98,42 @@ describe('your data', () => {
     await dialog.waitFor({ state: 'hidden' });
     expect((await e.server.api('GET', '/api/user', { token: owner.token })).body.consentRequired).toBe(false);
   });
+
+  it('raises a request about my data, and reads the answer an admin gives from the queue', async () => {
+    expect((await e.server.api('PUT', '/api/admin/settings', { token: admin.token, body: { grievanceOfficerName: 'Kavita Menon', grievanceEmail: 'grievance@example.com' } })).status).toBe(200);
+    const owner = await createFundedUser(e.server, admin.token, admin.user.referralCode, 0);
+    const { page } = await e.newPage('mobile');
+    await signInWithToken(page, e.baseUrl, owner.token);
+    await page.goto(`${e.baseUrl}/support`);
+    await page.getByRole('heading', { name: 'Grievance Officer' }).waitFor();
+    await page.getByText('Kavita Menon ·').waitFor();
+    await page.goto(`${e.baseUrl}/profile`);
+    await waitForHeading(page, 'Profile');
+    await page.getByRole('button', { name: 'Send request' }).click();
+    await page.getByText('Choose what your request is about').waitFor();
+    await page.getByRole('combobox', { name: 'What is it about?' }).click();
+    await page.getByRole('option', { name: 'Correct my data' }).click();
+    await page.getByLabel('What are you asking for?').fill('My email should be asha@example.com');
+    await page.getByRole('button', { name: 'Send request' }).click();
+    await waitForToast(page, 'Request sent');
+    await page.getByText('Waiting', { exact: true }).waitFor();
+
+    const desk = await e.newPage('desktop');
+    await signInWithToken(desk.page, e.baseUrl, admin.token);
+    await desk.page.goto(`${e.baseUrl}/admin/data-requests`);
+    await waitForHeading(desk.page, 'Admin Panel');
+    await desk.page.getByRole('cell', { name: 'My email should be asha@example.com' }).waitFor();
+    await waitForAnimations(desk.page);
+    await screenshot(desk.page, 'admin-data-requests-desktop');
+    await expectNoSeriousA11yViolations(desk.page, 'data requests tab');
+    await desk.page.getByRole('button', { name: `Answer the request of ${owner.user.username}` }).click();
+    await desk.page.getByRole('dialog').getByLabel('Your answer').fill('Corrected. Your email is now asha@example.com');
+    await desk.page.getByRole('dialog').getByRole('button', { name: 'Send answer' }).click();
+    await waitForToast(desk.page, 'Answer sent');
+
+    await page.reload();
+    await waitForHeading(page, 'Profile');
+    await page.getByText('Answer: Corrected. Your email is now asha@example.com').waitFor();
+    await page.getByText('Answered', { exact: true }).waitFor();
+  });
 });

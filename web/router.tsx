@@ -5,7 +5,6 @@ import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type Reac
 import { Route, Routes } from 'react-router';
 import { AppLayout } from './components/layout/app-layout.tsx';
 import { PublicLayout } from './components/layout/public-layout.tsx';
-import { ConsentGate } from './features/privacy/components/consent-gate.tsx';
 import { PageSpinner } from './components/ui/spinner.tsx';
 import { useAuth } from './lib/auth.tsx';
 import { useDocumentTitle } from './lib/document-title.ts';
@@ -33,6 +32,8 @@ const Payments = lazy(() => import('./routes/payments.tsx'));
 const Transactions = lazy(() => import('./routes/transactions.tsx'));
 const Download = lazy(() => import('./routes/download.tsx'));
 const Profile = lazy(() => import('./routes/profile.tsx'));
+// Only for someone who has not accepted the current privacy policy: loaded when needed.
+const ConsentGate = lazy(() => import('./features/privacy/components/consent-gate.tsx'));
 const Admin = lazy(() => import('./routes/admin.tsx'));
 
 /** Text groups a screen needs beyond the core ones (web/i18n/catalogue-files.ts); the screen waits for them. */
@@ -59,7 +60,11 @@ function RequireUser({ screen: ScreenComponent, title, groups }: { screen: Scree
   if (!user) return <Login />;
   return (
     <AppLayout>
-      <ConsentGate />
+      {user.consentRequired ? (
+        <Suspense fallback={null}>
+          <ConsentGate />
+        </Suspense>
+      ) : null}
       <Suspense fallback={<PageSpinner />}>
         <Texts groups={groups}>
           <ScreenComponent />

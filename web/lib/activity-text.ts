@@ -28,6 +28,8 @@ const SETTING_LABELS: Record<string, MessageKey> = {
   postalAddress: 'admin.activity.setting.postalAddress',
   legalName: 'admin.activity.setting.legalName',
   registeredAddress: 'admin.activity.setting.registeredAddress',
+  grievanceOfficerName: 'admin.activity.setting.grievanceOfficerName',
+  grievanceEmail: 'admin.activity.setting.grievanceEmail',
   secondApprovalAbove: 'admin.activity.setting.secondApprovalAbove',
   secondApprovalForActivation: 'admin.activity.setting.secondApprovalForActivation',
 };
@@ -145,6 +147,10 @@ export function describeActivity(item: ActivityItem, t: Translate): { text: stri
       const device = str(d.deviceName);
       return { text: device ? t('admin.activity.passkeyAddedOn', { who, device }) : t('admin.activity.passkeyAdded', { who }), tone: 'success' };
     }
+    case 'data_request.closed':
+      return { text: t('admin.activity.dataRequestClosed', { who }), tone: 'success' };
+    case 'data_request.created':
+      return { text: t('admin.activity.dataRequestCreated', { who }), tone: 'primary' };
     case 'account.erased':
       return { text: t('admin.activity.accountErased', { who }), tone: 'warning' };
     default:

@@ -1,9 +1,10 @@
 // Admin Panel route (/admin and /admin/*): only admins get the panel, which is its own lazy chunk
 // so other users' browsers never download it; anyone else sees a not-allowed screen and no admin
-// request is made. The route adds the Super Admin's tabs from their own features: Admins, Ledger.
+// request is made. The route adds the Super Admin's tabs from their own features: Admins, Ledger,
+// Data requests.
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { BookOpenCheck, ShieldX, UserCog } from 'lucide-react';
+import { BookOpenCheck, Inbox, ShieldX, UserCog } from 'lucide-react';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { PageHeader } from '../components/ui/page-header.tsx';
@@ -14,6 +15,7 @@ import { useAuth } from '../lib/auth.tsx';
 const AdminPanel = lazy(() => import('../features/admin/components/admin-panel.tsx'));
 const AdminsTab = lazy(() => import('../features/admins/components/admins-tab.tsx'));
 const LedgerTab = lazy(() => import('../features/ledger/components/ledger-tab.tsx'));
+const DataRequestsTab = lazy(() => import('../features/data-requests/components/data-requests-tab.tsx'));
 
 function Lazy({ children }: { children: ReactNode }) {
   const t = useT();
@@ -56,6 +58,7 @@ export default function AdminScreen() {
         extraTabs={[
           { value: 'admins', label: 'admin.tabs.admins', icon: UserCog, element: <Lazy><AdminsTab /></Lazy> },
           { value: 'ledger', label: 'admin.tabs.ledger', icon: BookOpenCheck, element: <Lazy><LedgerTab /></Lazy> },
+          { value: 'data-requests', label: 'admin.tabs.dataRequests', icon: Inbox, element: <Lazy><DataRequestsTab /></Lazy> },
         ]}
       />
     </Suspense>

@@ -98,7 +98,10 @@ export default function PrivacyPolicyScreen() {
           body: (
             <p>
               {withElements(t('legal.privacy.contact.text', { email: slot('email'), phone: slot('phone') }), contactLinks(d))}
-              {d.registeredAddress ? ` ${t('legal.privacy.contact.address', { brand: d.brand, address: d.registeredAddress })}` : ''}
+              {d.registeredAddress ? ` ${t('legal.privacy.contact.address', { brand: d.brand, address: d.registeredAddress })}` : ''}{' '}
+              {d.grievanceOfficerName
+                ? t('legal.privacy.contact.grievance', { name: d.grievanceOfficerName, email: d.grievanceEmail })
+                : t('legal.privacy.contact.grievanceNoName', { email: d.grievanceEmail })}
             </p>
           ),
         },

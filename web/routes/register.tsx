@@ -4,8 +4,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ArrowLeft, ShieldCheck } from 'lucide-react';
-import { OTP_RESEND_COOLDOWN_S } from '../../contract/constants.ts';
-import { PRIVACY_POLICY_VERSION } from '../../contract/privacy.ts';
+import { OTP_RESEND_COOLDOWN_S, PRIVACY_POLICY_VERSION } from '../../contract/constants.ts';
 import { AuthLayout } from '../components/layout/auth-layout.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Field } from '../components/ui/field.tsx';

@@ -1,6 +1,8 @@
-// Support (/support): phone (24/7), email, WhatsApp, support hours, FAQ and 'Still Need Help?'.
+// Support (/support): phone (24/7), email, WhatsApp, support hours, the Grievance Officer for
+// personal data, FAQ and 'Still Need Help?'.
 // Contact details come from app settings (supportPhone / supportEmail) with fallbacks.
-import { Clock, HelpCircle, Mail, MessageCircle, Phone } from 'lucide-react';
+import { Link } from 'react-router';
+import { Clock, HelpCircle, Mail, MessageCircle, Phone, Scale } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
@@ -45,6 +47,8 @@ export default function SupportScreen() {
   const { data } = useAppSettings();
   const phone = data?.supportPhone || FALLBACK_SUPPORT.phone;
   const email = data?.supportEmail || FALLBACK_SUPPORT.email;
+  // The Grievance Officer for personal data (a setting); until one is named, support answers.
+  const grievanceEmail = data?.grievanceEmail || email;
   const brand = data?.businessName || BRAND;
   const intl = internationalDigits(phone);
   const tel = `tel:+${intl}`;
@@ -103,6 +107,25 @@ export default function SupportScreen() {
           <p className="text-sm text-muted-foreground">{t('support.hours.text')}</p>
         </div>
         <Badge tone="success">{t('support.hours.phone')}</Badge>
+      </Card>
+
+      <Card className="flex flex-col gap-3 p-5 sm:flex-row sm:items-center">
+        <span className="flex size-11 shrink-0 items-center justify-center rounded-[12px] bg-primary-soft text-primary-soft-foreground">
+          <Scale aria-hidden="true" className="size-5" />
+        </span>
+        <div className="flex-1">
+          <h2 className="font-semibold">{t('support.grievance.title')}</h2>
+          <p className="text-sm text-muted-foreground">{t('support.grievance.text')}</p>
+          <p className="mt-1 break-all text-sm font-semibold">
+            {data?.grievanceOfficerName ? `${data.grievanceOfficerName} · ` : ''}
+            <a className="text-primary underline-offset-2 hover:underline" href={`mailto:${grievanceEmail}`}>
+              {grievanceEmail}
+            </a>
+          </p>
+        </div>
+        <Button asChild variant="outline">
+          <Link to="/profile">{t('support.grievance.profileLink')}</Link>
+        </Button>
       </Card>
 
       <section aria-labelledby="faq-h" className="flex flex-col gap-3">

@@ -22,6 +22,9 @@ export function useLegalDetails() {
     registeredAddress: data?.registeredAddress ?? null,
     supportEmail: data?.supportEmail || FALLBACK_SUPPORT.email,
     supportPhone: data?.supportPhone || FALLBACK_SUPPORT.phone,
+    // The Grievance Officer for personal data; until an admin names one, support answers.
+    grievanceOfficerName: data?.grievanceOfficerName ?? null,
+    grievanceEmail: data?.grievanceEmail || data?.supportEmail || FALLBACK_SUPPORT.email,
     fee: data?.activationFee ?? '500.00',
     reward: data?.referralReward ?? '400.00',
     perSpin: data?.referralsPerSpin ?? 5,

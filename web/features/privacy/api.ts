@@ -1,6 +1,8 @@
 // The person's own data: the JSON file of everything kept about them (GET /api/me/export),
-// downloaded with the session's token, and deleting the account (DELETE /api/me).
-import type { EraseAccountResponse } from '../../../contract/privacy.ts';
+// downloaded with the session's token, deleting the account (DELETE /api/me), and the person's
+// requests about their data (the grievance route of the privacy policy).
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CreateDataRequest, DataRequest, DataRequestList, EraseAccountResponse } from '../../../contract/privacy.ts';
 import { api, apiRequest } from '../../lib/api-client.ts';
 import { saveBlob } from '../../lib/save-blob.ts';
 
@@ -12,4 +14,18 @@ export async function downloadMyData(today: string): Promise<void> {
 /** Deletes the account after its password; the session ends with it. */
 export function eraseMyAccount(password: string): Promise<EraseAccountResponse> {
   return api.delete<EraseAccountResponse>('/api/me', { body: { password } });
+}
+
+export const DATA_REQUESTS_QUERY_KEY = ['/api/me/data-requests'] as const;
+
+/** The person's own requests about their data, newest first. */
+export const useMyDataRequests = () =>
+  useQuery({ queryKey: DATA_REQUESTS_QUERY_KEY, queryFn: ({ signal }) => api.get<DataRequestList>('/api/me/data-requests', { signal }) });
+
+export function useCreateDataRequest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateDataRequest) => api.post<DataRequest>('/api/me/data-requests', input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: DATA_REQUESTS_QUERY_KEY }),
+  });
 }

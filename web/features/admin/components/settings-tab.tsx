@@ -41,6 +41,8 @@ interface FormState {
   signupFlagPerReferrerPerHour: string;
   supportContactName: string;
   postalAddress: string;
+  grievanceOfficerName: string;
+  grievanceEmail: string;
   legalName: string;
   registeredAddress: string;
 }
@@ -68,6 +70,8 @@ function toForm(s: AdminSettings): FormState {
     signupFlagPerReferrerPerHour: String(s.signupFlagPerReferrerPerHour),
     supportContactName: s.supportContactName ?? '',
     postalAddress: s.postalAddress ?? '',
+    grievanceOfficerName: s.grievanceOfficerName ?? '',
+    grievanceEmail: s.grievanceEmail ?? '',
     legalName: s.legalName ?? '',
     registeredAddress: s.registeredAddress ?? '',
   };
@@ -137,6 +141,8 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
         signupFlagPerReferrerPerHour: toInt(form.signupFlagPerReferrerPerHour),
         supportContactName: form.supportContactName,
         postalAddress: form.postalAddress,
+        grievanceOfficerName: form.grievanceOfficerName,
+        grievanceEmail: form.grievanceEmail,
         legalName: form.legalName,
         registeredAddress: form.registeredAddress,
       },
@@ -260,6 +266,12 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
           </Field>
           <Field label={t('admin.settings.legal.registeredAddress')} error={err('registeredAddress')}>
             <Input value={form.registeredAddress} onChange={set('registeredAddress')} />
+          </Field>
+          <Field label={t('admin.settings.legal.grievanceOfficerName')} error={err('grievanceOfficerName')} hint={t('admin.settings.legal.grievanceHint')}>
+            <Input value={form.grievanceOfficerName} onChange={set('grievanceOfficerName')} />
+          </Field>
+          <Field label={t('admin.settings.legal.grievanceEmail')} error={err('grievanceEmail')}>
+            <Input type="email" value={form.grievanceEmail} onChange={set('grievanceEmail')} autoComplete="off" />
           </Field>
         </CardContent>
       </Card>

@@ -3,7 +3,7 @@
 // until they accept or sign out.
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { PRIVACY_POLICY_VERSION } from '../../../../contract/privacy.ts';
+import { PRIVACY_POLICY_VERSION } from '../../../../contract/constants.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { useT } from '../../../i18n/t.ts';
@@ -11,7 +11,7 @@ import { api, errorMessage } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth.tsx';
 import { ConsentNotice } from './consent-notice.tsx';
 
-export function ConsentGate() {
+export default function ConsentGate() {
   const t = useT();
   const navigate = useNavigate();
   const { user, refreshUser, logout } = useAuth();
