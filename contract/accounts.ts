@@ -114,3 +114,21 @@ export type AdminSetupResponse = z.infer<typeof AdminSetupResponseSchema>;
 
 export const OkResponseSchema = z.object({ ok: z.literal(true) });
 export const VerifyResetOtpResponseSchema = z.object({ valid: z.literal(true) });
+
+/** PATCH /api/me: the person corrects their name or email (empty email clears it). */
+export const UpdateProfileRequestSchema = z
+  .object({
+    username: RegisterRequestSchema.shape.username,
+    email: text()
+      .trim()
+      .max(254)
+      .nullable()
+      .transform((v) => (v ? v.toLowerCase() : null))
+      .pipe(z.email({ error: 'Enter a valid email address' }).nullable()),
+  })
+  .partial();
+export type UpdateProfileRequest = z.input<typeof UpdateProfileRequestSchema>;
+
+/** POST /api/me/phone: an SMS code goes to the new number; POST /api/me/phone/verify moves the account to it. */
+export const ChangePhoneRequestSchema = z.object({ phone: PhoneSchema });
+export const VerifyPhoneChangeRequestSchema = z.object({ otpCode: OtpCodeSchema });

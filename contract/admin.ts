@@ -129,7 +129,7 @@ export type ReversePaymentResponse = z.infer<typeof ReversePaymentResponseSchema
 export const SmsJobSchema = z.object({
   id: text(),
   phone: text(),
-  purpose: z.enum(['register', 'reset']),
+  purpose: z.enum(['register', 'reset', 'phone_change']),
   attempts: z.number().int(),
   lastError: text().nullable(),
   createdAt: text(),

@@ -3,11 +3,13 @@
 // "Delete my account" is refused while the wallet holds money (saying how to withdraw first), and
 // once the money is paid out it erases the account: signed out, and the sign-in refused. The
 // profile page and the confirmation are checked with axe and photographed. After the privacy
-// policy changes, a signed-in person is asked to accept it again before going on.
+// policy changes, a signed-in person is asked to accept it again before going on. A request about
+// one's data reaches the admins' queue and its answer comes back; the name is corrected, and the
+// mobile number changes with the code sent to the new one.
 import { readFile } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdmin, type SignedIn } from '../server/test/fixtures.ts';
+import { createAdmin, nextPhone, type SignedIn } from '../server/test/fixtures.ts';
 import { expectLedgerHolds } from '../server/test/harness.ts';
 import { createFundedUser, withdraw } from '../server/test/money-fixtures.ts';
 import { expectNoSeriousA11yViolations, screenshot, signInWithToken, startE2E, waitForAnimations, waitForHeading, waitForToast, type E2E } from './harness.ts';
@@ -135,5 +137,29 @@ describe('your data', () => {
     await waitForHeading(page, 'Profile');
     await page.getByText('Answer: Corrected. Your email is now asha@example.com').waitFor();
     await page.getByText('Answered', { exact: true }).waitFor();
+  });
+
+  it('corrects my name and moves my account to a new number with the code sent to it', async () => {
+    const owner = await createFundedUser(e.server, admin.token, admin.user.referralCode, 0);
+    const { page } = await e.newPage('mobile');
+    await signInWithToken(page, e.baseUrl, owner.token);
+    await page.goto(`${e.baseUrl}/profile`);
+    await waitForHeading(page, 'Profile');
+    await page.getByLabel('Username').fill('Asha Verma');
+    await page.getByRole('button', { name: 'Save details' }).click();
+    await waitForToast(page, 'Details saved');
+
+    const fresh = nextPhone();
+    await page.getByLabel('New mobile number').fill(fresh);
+    await page.getByRole('button', { name: 'Send code to the new number' }).click();
+    await waitForToast(page, 'Code sent');
+    await page.getByLabel(`Code sent to +91 ${fresh}`).fill(await e.server.lastCode(fresh));
+    await page.getByRole('button', { name: 'Change my number' }).click();
+    await waitForToast(page, 'Mobile number changed');
+    await page.getByText(`+91 ${fresh}`).first().waitFor();
+    await waitForAnimations(page);
+    await screenshot(page, 'profile-corrected-mobile');
+    await expectNoSeriousA11yViolations(page, 'profile after corrections');
+    expect((await e.server.api('GET', '/api/user', { token: owner.token })).body).toMatchObject({ username: 'Asha Verma', phone: fresh });
   });
 });

@@ -24,7 +24,7 @@ import { consumeBudgets, peekBudget, type Budget } from '../throttle/budget.ts';
 import { addressKey } from '../throttle/address-key.ts';
 import { getAppSettings, type AppSettingsRow } from '../settings/settings.service.ts';
 
-export type OtpPurpose = 'register' | 'reset';
+export type OtpPurpose = 'register' | 'reset' | 'phone_change';
 
 /** A code written to the database but not yet sent (sent after the transaction commits). */
 export interface ReservedOtp {
@@ -168,7 +168,8 @@ export async function issueOtp(
 }
 
 /**
- * Checks a code against the newest one of its purpose for this user (register) or phone (reset).
+ * Checks a code against the newest one of its purpose for this user (register, phone_change) or
+ * phone (reset).
  * Every check takes one of the code's tries first, atomically, so parallel guesses cannot exceed
  * the limit. `consume` makes it single use; otherwise it is only marked verified.
  */
@@ -177,7 +178,7 @@ export async function checkOtp(
   input: { purpose: OtpPurpose; userId?: string; phone?: string; code: string; consume: boolean },
   now: Date,
 ): Promise<void> {
-  const owner = input.purpose === 'register' ? eq(otpCodes.userId, input.userId ?? '') : eq(otpCodes.phone, input.phone ?? '');
+  const owner = input.purpose === 'reset' ? eq(otpCodes.phone, input.phone ?? '') : eq(otpCodes.userId, input.userId ?? '');
   const rows = await ctx.db
     .select()
     .from(otpCodes)

@@ -28,6 +28,8 @@ export type AuditAction =
   | 'gateway.payment_refused'
   | 'reconciliation.uploaded'
   | 'account.erased'
+  | 'account.corrected'
+  | 'account.phone_changed'
   | 'data_request.created'
   | 'data_request.closed';
 

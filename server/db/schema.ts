@@ -125,7 +125,7 @@ export const otpCodes = pgTable(
   },
   (t) => [
     index('otp_codes_phone_purpose_idx').on(t.phone, t.purpose, t.createdAt),
-    check('otp_codes_purpose_check', sql`${t.purpose} in ('register', 'reset')`),
+    check('otp_codes_purpose_check', sql`${t.purpose} in ('register', 'reset', 'phone_change')`),
     check('otp_codes_attempts_check', sql`${t.attempts} >= 0`),
   ],
 );

@@ -19,7 +19,9 @@ import type { AppContext } from '../context.ts';
 import { tooManyRequests } from '../errors.ts';
 import { clientIp, requireAdmin, requireUser } from '../sessions/auth.ts';
 import { consumeBudget } from '../throttle/budget.ts';
+import { ChangePhoneRequestSchema, UpdateProfileRequestSchema, VerifyPhoneChangeRequestSchema } from '../../contract/accounts.ts';
 import { acceptPolicy } from './consent.service.ts';
+import { startPhoneChange, updateProfile, verifyPhoneChange } from './correction.service.ts';
 import { closeDataRequest, createDataRequest, listDataRequests, listOwnDataRequests } from './data-requests.service.ts';
 import { eraseAccount } from './erasure.service.ts';
 import { exportUserData } from './export.service.ts';
@@ -45,6 +47,23 @@ export function privacyRoutes(ctx: AppContext): FastifyPluginAsync {
       const user = requireUser(request);
       const input = ConsentRequestSchema.parse(request.body ?? {});
       return acceptPolicy(ctx, user.id, input.policyVersion);
+    });
+
+    app.patch('/me', async (request) => {
+      const user = requireUser(request);
+      return updateProfile(ctx, user.id, UpdateProfileRequestSchema.parse(request.body ?? {}));
+    });
+
+    app.post('/me/phone', async (request) => {
+      const user = requireUser(request);
+      const input = ChangePhoneRequestSchema.parse(request.body ?? {});
+      return startPhoneChange(ctx, { id: user.id, phone: user.phone, language: user.language }, input.phone, clientIp(request));
+    });
+
+    app.post('/me/phone/verify', async (request) => {
+      const user = requireUser(request);
+      const input = VerifyPhoneChangeRequestSchema.parse(request.body ?? {});
+      return verifyPhoneChange(ctx, user.id, input.otpCode, clientIp(request));
     });
 
     app.get('/me/data-requests', async (request) => {

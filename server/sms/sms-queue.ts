@@ -167,7 +167,7 @@ export async function listDeadSmsJobs(db: Db): Promise<SmsJobList> {
     items: rows.map((r) => ({
       id: r.id,
       phone: r.phone,
-      purpose: r.purpose === 'reset' ? 'reset' : 'register',
+      purpose: r.purpose === 'reset' || r.purpose === 'phone_change' ? r.purpose : 'register',
       attempts: r.attempts,
       lastError: r.lastError,
       createdAt: r.createdAt.toISOString(),

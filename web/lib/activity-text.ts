@@ -151,6 +151,10 @@ export function describeActivity(item: ActivityItem, t: Translate): { text: stri
       return { text: t('admin.activity.dataRequestClosed', { who }), tone: 'success' };
     case 'data_request.created':
       return { text: t('admin.activity.dataRequestCreated', { who }), tone: 'primary' };
+    case 'account.corrected':
+      return { text: t('admin.activity.accountCorrected', { who }), tone: 'primary' };
+    case 'account.phone_changed':
+      return { text: t('admin.activity.phoneChanged', { who }), tone: 'primary' };
     case 'account.erased':
       return { text: t('admin.activity.accountErased', { who }), tone: 'warning' };
     default:

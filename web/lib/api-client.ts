@@ -145,5 +145,6 @@ export const api = {
   get: <T>(url: string, opts?: Omit<RequestOptions, 'body'>) => apiJson<T>('GET', url, opts),
   post: <T>(url: string, body?: unknown, opts?: RequestOptions) => apiJson<T>('POST', url, { ...opts, body }),
   put: <T>(url: string, body?: unknown, opts?: RequestOptions) => apiJson<T>('PUT', url, { ...opts, body }),
+  patch: <T>(url: string, body?: unknown, opts?: RequestOptions) => apiJson<T>('PATCH', url, { ...opts, body }),
   delete: <T>(url: string, opts?: RequestOptions) => apiJson<T>('DELETE', url, opts),
 };

@@ -1,8 +1,10 @@
 // Profile (/profile, from the user menu): the account as we keep it, and the person's rights from
-// the privacy policy that can be exercised here: download all their data as a file, raise a request
+// the privacy policy that can be exercised here: correct their details (the mobile number by an SMS
+// code to the new one), download all their data as a file, raise a request
 // or complaint to the Grievance Officer, and delete the account.
 import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card.tsx';
 import { PageHeader } from '../components/ui/page-header.tsx';
+import { CorrectDetailsCard } from '../features/privacy/components/correct-details-card.tsx';
 import { DataRequestsCard } from '../features/privacy/components/data-requests-card.tsx';
 import { DeleteAccountCard } from '../features/privacy/components/delete-account-card.tsx';
 import { DownloadDataCard } from '../features/privacy/components/download-data-card.tsx';
@@ -40,6 +42,7 @@ export default function ProfileScreen() {
             </dl>
           </CardContent>
         </Card>
+        <CorrectDetailsCard />
         <DownloadDataCard />
         <DataRequestsCard />
         <DeleteAccountCard />

@@ -2,6 +2,7 @@
 // downloaded with the session's token, deleting the account (DELETE /api/me), and the person's
 // requests about their data (the grievance route of the privacy policy).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { UpdateProfileRequest, User } from '../../../contract/accounts.ts';
 import type { CreateDataRequest, DataRequest, DataRequestList, EraseAccountResponse } from '../../../contract/privacy.ts';
 import { api, apiRequest } from '../../lib/api-client.ts';
 import { saveBlob } from '../../lib/save-blob.ts';
@@ -29,3 +30,9 @@ export function useCreateDataRequest() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: DATA_REQUESTS_QUERY_KEY }),
   });
 }
+
+/** The person corrects their name or email. */
+export const updateMyProfile = (input: UpdateProfileRequest) => api.patch<User>('/api/me', input);
+/** An SMS code goes to the new number; the account moves to it once the code is entered. */
+export const startPhoneChange = (phone: string) => api.post<{ phone: string }>('/api/me/phone', { phone });
+export const verifyPhoneChange = (otpCode: string) => api.post<User>('/api/me/phone/verify', { otpCode });

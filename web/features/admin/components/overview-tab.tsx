@@ -57,7 +57,7 @@ export function OverviewTab() {
                 <li key={job.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2">
                   <span className="tabular font-medium">+91 {job.phone}</span>
                   <span className="text-muted-foreground">
-                    {t(job.purpose === 'reset' ? 'admin.overview.deadSmsReset' : 'admin.overview.deadSmsRegister')} · {t('admin.overview.deadSmsAttempts', { count: job.attempts })} · {formatDateTime(job.createdAt)}
+                    {t(job.purpose === 'reset' ? 'admin.overview.deadSmsReset' : job.purpose === 'phone_change' ? 'admin.overview.deadSmsPhoneChange' : 'admin.overview.deadSmsRegister')} · {t('admin.overview.deadSmsAttempts', { count: job.attempts })} · {formatDateTime(job.createdAt)}
                   </span>
                   {job.lastError ? <span className="w-full break-words text-xs text-muted-foreground">{job.lastError}</span> : null}
                 </li>

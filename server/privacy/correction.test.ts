@@ -1,0 +1,63 @@
+// Correcting one's data: name and email directly (validated, a taken email refused); the mobile
+// number only through an SMS code sent to the new number, which then signs in and receives codes,
+// while the old one no longer does; a number another account holds is refused.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { drivers, startTestServer, type TestServer } from '../test/harness.ts';
+import { createActivatedUser, createAdmin, nextPhone, registerUser, type SignedIn } from '../test/fixtures.ts';
+
+describe.each(drivers)('correcting my data (%s)', (driver) => {
+  let s: TestServer;
+  let admin: SignedIn;
+
+  beforeAll(async () => {
+    s = await startTestServer({ driver });
+    admin = await createAdmin(s);
+  });
+  afterAll(() => s.close());
+
+  it('corrects the name and email, with the same checks as sign-up', async () => {
+    const u = await registerUser(s, admin.user.referralCode, { email: 'old@example.com' });
+    const other = await registerUser(s, admin.user.referralCode, { email: 'taken@example.com' });
+    expect(other.user.email).toBe('taken@example.com');
+    const patch = (body: unknown) => s.api('PATCH', '/api/me', { token: u.token, body });
+    expect((await patch({ username: '  ' })).body).toMatchObject({ code: 'VALIDATION_FAILED', fields: { username: 'Username is required' } });
+    expect((await patch({ email: 'not-an-email' })).body.fields).toEqual({ email: 'Enter a valid email address' });
+    expect((await patch({ email: 'TAKEN@example.com' })).body).toMatchObject({ code: 'DUPLICATE_EMAIL', message: 'This email is already registered' });
+    const ok = await patch({ username: 'Asha Verma', email: 'Asha@Example.com' });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({ username: 'Asha Verma', email: 'asha@example.com' });
+    expect((await patch({ email: '' })).body.email).toBeNull();
+    expect((await s.api('PATCH', '/api/me', { body: { username: 'x' } })).status).toBe(401);
+  });
+
+  it('moves the account to a new number only with the code sent to that number', async () => {
+    const u = await createActivatedUser(s, admin.token, admin.user.referralCode);
+    const someone = await createActivatedUser(s, admin.token, admin.user.referralCode);
+    const start = (phone: string) => s.api('POST', '/api/me/phone', { token: u.token, body: { phone } });
+    expect((await start('12345')).body.fields).toEqual({ phone: 'Enter 10-digit mobile number' });
+    expect((await start(u.phone)).body).toMatchObject({ code: 'VALIDATION_FAILED', message: 'This is already your mobile number' });
+    expect((await start(someone.phone)).body.code).toBe('DUPLICATE_PHONE');
+
+    const fresh = nextPhone();
+    const started = await start(fresh);
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    const code = await s.lastCode(fresh);
+    const wrong = code === '000000' ? '111111' : '000000';
+    expect((await s.api('POST', '/api/me/phone/verify', { token: u.token, body: { otpCode: wrong } })).body.code).toBe('INVALID_OTP');
+    // Nothing changed yet: the old number still signs in.
+    expect((await s.api('GET', '/api/user', { token: u.token })).body.phone).toBe(u.phone);
+    const moved = await s.api('POST', '/api/me/phone/verify', { token: u.token, body: { otpCode: code } });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(moved.body.phone).toBe(fresh);
+    // The code is single use.
+    expect((await s.api('POST', '/api/me/phone/verify', { token: u.token, body: { otpCode: code } })).body.code).toBe('INVALID_OTP');
+
+    expect((await s.api('POST', '/api/login', { body: { phone: fresh, password: u.password } })).status).toBe(200);
+    expect((await s.api('POST', '/api/login', { body: { phone: u.phone, password: u.password } })).status).toBe(401);
+    // The old number is free for someone else's sign-up (once its own code cooldown has passed).
+    s.clock.advance(11 * 60_000);
+    expect((await s.api('POST', '/api/register', { body: { username: 'Next Owner', phone: u.phone, password: 'secret123', referralCode: admin.user.referralCode } })).status).toBe(201);
+    const activity = (await s.api('GET', '/api/admin/activity', { token: admin.token })).body.items;
+    expect(activity.find((a: { action: string }) => a.action === 'account.phone_changed')).toMatchObject({ details: { to: `XXXXXX${fresh.slice(-4)}` } });
+  });
+});
