@@ -137,3 +137,11 @@ export const CloseDataRequestSchema = z.object({
     .min(1, { error: 'Write the answer the person will read' })
     .max(1000, { error: 'The answer must be at most 1000 characters' }),
 });
+
+/** A Super Admin exports or erases a user's data on their request: the reason is audited. */
+export const AdminDataActionSchema = z.object({
+  reason: text({ error: 'Give the reason for this request' })
+    .trim()
+    .min(1, { error: 'Give the reason for this request' })
+    .max(500, { error: 'Reason must be at most 500 characters' }),
+});

@@ -162,4 +162,29 @@ describe('your data', () => {
     await expectNoSeriousA11yViolations(page, 'profile after corrections');
     expect((await e.server.api('GET', '/api/user', { token: owner.token })).body).toMatchObject({ username: 'Asha Verma', phone: fresh });
   });
+
+  it('an admin answers an access request with the export and a deletion request with the erasure', async () => {
+    const asker = await createFundedUser(e.server, admin.token, admin.user.referralCode, 0);
+    for (const [kind, message] of [['access', 'Send me my data'], ['deletion', 'Delete my account please']] as const) {
+      expect((await e.server.api('POST', '/api/me/data-requests', { token: asker.token, body: { kind, message } })).status).toBe(201);
+    }
+    const { page } = await e.newPage('desktop');
+    await signInWithToken(page, e.baseUrl, admin.token);
+    await page.goto(`${e.baseUrl}/admin/data-requests`);
+    await waitForHeading(page, 'Admin Panel');
+    await page.getByRole('button', { name: `Export the data of ${asker.user.username}` }).click();
+    await page.getByRole('dialog').getByLabel('Reason').fill('Asked in the app; signed in');
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('dialog').getByRole('button', { name: 'Export data' }).click();
+    const file = await downloading;
+    expect(JSON.parse(await readFile((await file.path())!, 'utf8')).profile).toMatchObject({ phone: asker.phone });
+    await waitForToast(page, 'Data exported');
+
+    await page.getByRole('button', { name: `Erase the account of ${asker.user.username}` }).click();
+    await page.getByRole('dialog').getByLabel('Reason').fill('Asked in the app; signed in');
+    await page.getByRole('dialog').getByRole('button', { name: 'Erase account' }).click();
+    await waitForToast(page, 'Account erased');
+    expect((await e.server.api('GET', '/api/user', { token: asker.token })).status).toBe(401);
+    await expectLedgerHolds(e.server);
+  });
 });

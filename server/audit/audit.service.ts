@@ -28,6 +28,7 @@ export type AuditAction =
   | 'gateway.payment_refused'
   | 'reconciliation.uploaded'
   | 'account.erased'
+  | 'user.data_exported'
   | 'account.corrected'
   | 'account.phone_changed'
   | 'data_request.created'

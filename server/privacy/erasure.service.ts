@@ -12,6 +12,7 @@ import { takeSignInGuess, signInKey, clearSignInFailures } from '../accounts/log
 import { verifyPassword } from '../accounts/password.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { AppContext } from '../context.ts';
+import { isUuid } from '../db/ids.ts';
 import { queryRows } from '../db/rows.ts';
 import { AppError, badRequest, conflict, notFound } from '../errors.ts';
 import { errorForLog } from '../logging.ts';
@@ -23,6 +24,7 @@ export const pseudonymOf = (userId: string) => `deleted-user-${userId.replace(/-
 
 const ONE_LEFT = (s: string | null, keep: number) => (s && s.length > keep ? 'X'.repeat(s.length - keep) + s.slice(-keep) : s);
 
+/** The person deletes their own account: the password first, counted like a sign-in guess. */
 export async function eraseAccount(ctx: AppContext, userId: string, password: string, meta: { ip: string | null }): Promise<{ pseudonym: string }> {
   const now = ctx.now();
   const key = signInKey(userId, '');
@@ -36,7 +38,21 @@ export async function eraseAccount(ctx: AppContext, userId: string, password: st
   if (stored.is_admin) throw new AppError('FORBIDDEN', 'An admin account cannot be deleted here. Ask another Super Admin to suspend it', 403);
   if (!(await verifyPassword(stored.password_hash, password))) throw badRequest(WRONG_PASSWORD_MESSAGE, 'INVALID_CREDENTIALS', { password: WRONG_PASSWORD_MESSAGE });
   await clearSignInFailures(ctx.db, key);
+  return eraseUser(ctx, userId, { actorId: userId, ip: meta.ip, reason: null });
+}
 
+/** A Super Admin erases a user on their request (by phone, letter or e-mail), with the reason. */
+export async function eraseUserOnRequest(ctx: AppContext, admin: { id: string; ip: string | null }, userId: string, reason: string): Promise<{ pseudonym: string }> {
+  if (!isUuid(userId)) throw notFound('User not found');
+  const [stored] = await queryRows<{ is_admin: boolean; status: string }>(ctx.db, sql`select is_admin, status from users where id = ${userId}::uuid`);
+  if (!stored || stored.status === 'erased') throw notFound('User not found');
+  if (stored.is_admin) throw new AppError('FORBIDDEN', 'An admin account cannot be deleted here. Ask another Super Admin to suspend it', 403);
+  return eraseUser(ctx, userId, { actorId: admin.id, ip: admin.ip, reason });
+}
+
+async function eraseUser(ctx: AppContext, userId: string, by: { actorId: string; ip: string | null; reason: string | null }): Promise<{ pseudonym: string }> {
+  const now = ctx.now();
+  const meta = { ip: by.ip };
   const pseudonym = pseudonymOf(userId);
   const screenshots = await ctx.db.transaction(async (tx) => {
     // The user row first: a withdrawal or a credit racing this waits, then sees the account gone.
@@ -109,7 +125,15 @@ export async function eraseAccount(ctx: AppContext, userId: string, password: st
     // Requests about their data: the words go, the record of having asked (and been answered) stays.
     await tx.execute(sql`update data_requests set message = '', status = 'closed', closed_at = coalesce(closed_at, ${now.toISOString()}::timestamptz),
                            note = coalesce(note, 'Closed: the account was deleted') where user_id = ${userId}::uuid`);
-    await recordAudit(tx, { actorId: userId, action: 'account.erased', targetType: 'user', targetId: userId, ip: meta.ip, details: { pseudonym }, at: now });
+    await recordAudit(tx, {
+      actorId: by.actorId,
+      action: 'account.erased',
+      targetType: 'user',
+      targetId: userId,
+      ip: meta.ip,
+      details: by.reason ? { pseudonym, reason: by.reason } : { pseudonym },
+      at: now,
+    });
     return shots.map((s) => s.key);
   });
 

@@ -2,12 +2,13 @@
 // personal fields are gone from every table and from the admin lists, the screenshots leave the
 // store, and the financial records stay under a pseudonym with account numbers cut to their last
 // digits; the referrer's counts and every ledger invariant hold. Refused while money is in the
-// wallet or a withdrawal waits, saying how to withdraw first.
+// wallet or a withdrawal waits, saying how to withdraw first. A Super Admin may export or erase a
+// user on their request, with the reason audited.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/rows.ts';
 import { drivers, expectLedgerHolds, startTestServer, type TestServer } from '../test/harness.ts';
-import { createActivatedUser, createAdmin, type SignedIn } from '../test/fixtures.ts';
+import { createActivatedUser, createAdmin, inviteAdmin, type SignedIn } from '../test/fixtures.ts';
 import { createFundedUser, withdraw } from '../test/money-fixtures.ts';
 import { pseudonymOf } from './erasure.service.ts';
 
@@ -100,6 +101,28 @@ describe.each(drivers)('account erasure (%s)', (driver) => {
     // The referrer's counts and money do not change; the ledger and its chain hold.
     expect(await me(referrer.token)).toMatchObject({ successfulReferrals: referrerBefore.successfulReferrals, walletBalance: referrerBefore.walletBalance, totalEarnings: referrerBefore.totalEarnings });
     expect((await erase(owner.token, owner.password)).status).toBe(401);
+    await expectLedgerHolds(s);
+  });
+
+  it('a Super Admin exports or erases a user on their request, with the reason audited; reviewers cannot', async () => {
+    const u = await createActivatedUser(s, admin.token, admin.user.referralCode);
+    const funded = await createFundedUser(s, admin.token, admin.user.referralCode, 1);
+    expect((await s.api('POST', `/api/admin/users/${u.user.id}/export`, { token: admin.token, body: {} })).body.fields).toEqual({ reason: 'Give the reason for this request' });
+    const exported = await s.api('POST', `/api/admin/users/${u.user.id}/export`, { token: admin.token, body: { reason: 'Asked by letter of 20 Nov' } });
+    expect(exported.status).toBe(200);
+    expect(exported.body.profile).toMatchObject({ id: u.user.id, phone: u.phone });
+    const reviewer = await inviteAdmin(s, admin.token, 'reviewer', { withTwoFactor: true, now: () => s.clock.now().getTime() });
+    expect((await s.api('POST', `/api/admin/users/${u.user.id}/export`, { token: reviewer.token, body: { reason: 'x' } })).status).toBe(403);
+    expect((await s.api('POST', `/api/admin/users/${u.user.id}/erase`, { token: reviewer.token, body: { reason: 'x' } })).status).toBe(403);
+
+    expect((await s.api('POST', `/api/admin/users/${funded.user.id}/erase`, { token: admin.token, body: { reason: 'Asked by phone' } })).body.code).toBe('WALLET_NOT_EMPTY');
+    const erased = await s.api('POST', `/api/admin/users/${u.user.id}/erase`, { token: admin.token, body: { reason: 'Asked by e-mail, identity checked' } });
+    expect(erased.body).toEqual({ erased: true, pseudonym: pseudonymOf(u.user.id) });
+    expect((await s.api('GET', '/api/user', { token: u.token })).status).toBe(401);
+    expect((await s.api('POST', `/api/admin/users/${u.user.id}/erase`, { token: admin.token, body: { reason: 'again' } })).status).toBe(404);
+    const activity = (await s.api('GET', '/api/admin/activity', { token: admin.token })).body.items;
+    expect(activity.find((a: { action: string }) => a.action === 'account.erased')).toMatchObject({ actorId: admin.user.id, details: { reason: 'Asked by e-mail, identity checked' } });
+    expect(activity.find((a: { action: string }) => a.action === 'user.data_exported')).toMatchObject({ details: { reason: 'Asked by letter of 20 Nov' } });
     await expectLedgerHolds(s);
   });
 });

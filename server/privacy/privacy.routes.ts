@@ -4,6 +4,7 @@
 // it) erases the account as the privacy policy says.
 import type { FastifyPluginAsync } from 'fastify';
 import {
+  AdminDataActionSchema,
   AdminDataRequestListSchema,
   AdminDataRequestSchema,
   CloseDataRequestSchema,
@@ -15,15 +16,17 @@ import {
   EraseAccountRequestSchema,
   EraseAccountResponseSchema,
 } from '../../contract/privacy.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import type { AppContext } from '../context.ts';
-import { tooManyRequests } from '../errors.ts';
+import { isUuid } from '../db/ids.ts';
+import { notFound, tooManyRequests } from '../errors.ts';
 import { clientIp, requireAdmin, requireUser } from '../sessions/auth.ts';
 import { consumeBudget } from '../throttle/budget.ts';
 import { ChangePhoneRequestSchema, UpdateProfileRequestSchema, VerifyPhoneChangeRequestSchema } from '../../contract/accounts.ts';
 import { acceptPolicy } from './consent.service.ts';
 import { startPhoneChange, updateProfile, verifyPhoneChange } from './correction.service.ts';
 import { closeDataRequest, createDataRequest, listDataRequests, listOwnDataRequests } from './data-requests.service.ts';
-import { eraseAccount } from './erasure.service.ts';
+import { eraseAccount, eraseUserOnRequest } from './erasure.service.ts';
 import { exportUserData } from './export.service.ts';
 
 export function privacyRoutes(ctx: AppContext): FastifyPluginAsync {
@@ -86,9 +89,28 @@ export function privacyRoutes(ctx: AppContext): FastifyPluginAsync {
   };
 }
 
-/** Admins' queue of data requests (Super Admins: the role guard keeps reviewers out). */
+/** Admins' queue of data requests, and a user's export or erasure on request (Super Admins: the role guard keeps reviewers out). */
 export function adminDataRequestRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
+    app.post<{ Params: { id: string } }>('/users/:id/export', async (request, reply) => {
+      const admin = requireAdmin(request);
+      const input = AdminDataActionSchema.parse(request.body ?? {});
+      if (!isUuid(request.params.id)) throw notFound('User not found');
+      const data = await exportUserData(ctx, request.params.id);
+      await recordAudit(ctx.db, { actorId: admin.id, action: 'user.data_exported', targetType: 'user', targetId: request.params.id, ip: clientIp(request), details: { reason: input.reason }, at: ctx.now() });
+      return reply
+        .header('cache-control', 'no-store')
+        .header('content-disposition', `attachment; filename="user-data-${request.params.id.slice(-8)}.json"`)
+        .send(data);
+    });
+
+    app.post<{ Params: { id: string } }>('/users/:id/erase', async (request) => {
+      const admin = requireAdmin(request);
+      const input = AdminDataActionSchema.parse(request.body ?? {});
+      const { pseudonym } = await eraseUserOnRequest(ctx, { id: admin.id, ip: clientIp(request) }, request.params.id, input.reason);
+      return { erased: true, pseudonym };
+    });
+
     app.get<{ Querystring: { status?: string } }>('/data-requests', async (request) => {
       requireAdmin(request);
       const status = request.query.status === 'closed' ? 'closed' : 'open';

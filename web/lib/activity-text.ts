@@ -156,7 +156,11 @@ export function describeActivity(item: ActivityItem, t: Translate): { text: stri
     case 'account.phone_changed':
       return { text: t('admin.activity.phoneChanged', { who }), tone: 'primary' };
     case 'account.erased':
-      return { text: t('admin.activity.accountErased', { who }), tone: 'warning' };
+      return str(d.reason)
+        ? { text: join(t('admin.activity.accountErasedByAdmin', { who }), t('admin.activity.note', { note: str(d.reason) })), tone: 'warning' }
+        : { text: t('admin.activity.accountErased', { who }), tone: 'warning' };
+    case 'user.data_exported':
+      return { text: join(t('admin.activity.dataExported', { who }), str(d.reason) ? t('admin.activity.note', { note: str(d.reason) }) : null), tone: 'primary' };
     default:
       return { text: t('admin.activity.other', { who, action: item.action.replace(/[._]/g, ' ') }), tone: 'primary' };
   }

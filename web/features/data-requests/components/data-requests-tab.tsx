@@ -1,8 +1,9 @@
 // Admin > Data requests (Super Admins): people's requests and complaints about their personal data,
 // the soonest due first with the 30-day due date (overdue marked), or the answered ones; each open
-// one is closed with the answer the person reads.
+// one is closed with the answer the person reads. A request to see the data offers its export (the
+// file the person would download), a request to delete it the erasure; both ask for the reason.
 import { useState } from 'react';
-import { Inbox, MessageSquareReply } from 'lucide-react';
+import { Download, Inbox, MessageSquareReply, Trash2 } from 'lucide-react';
 import type { AdminDataRequest } from '../../../../contract/privacy.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -16,7 +17,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { DecisionDialog } from '../../admin/components/decision-dialog.tsx';
 import { DATA_REQUEST_KIND_LABEL } from '../../privacy/components/data-requests-card.tsx';
-import { useCloseDataRequest, useDataRequestQueue } from '../api.ts';
+import { exportUserData, useCloseDataRequest, useDataRequestQueue, useEraseUser } from '../api.ts';
 
 export default function DataRequestsTab() {
   const t = useT();
@@ -24,6 +25,33 @@ export default function DataRequestsTab() {
   const queue = useDataRequestQueue(status);
   const close = useCloseDataRequest();
   const [answering, setAnswering] = useState<AdminDataRequest | null>(null);
+  const [acting, setActing] = useState<{ request: AdminDataRequest; action: 'export' | 'erase' } | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const erase = useEraseUser();
+
+  const onAct = async (r: AdminDataRequest, action: 'export' | 'erase', reason: string) => {
+    if (action === 'export') {
+      setExporting(true);
+      try {
+        await exportUserData(r.userId, reason);
+        toast({ title: t('admin.dataRequests.exported'), description: t('admin.dataRequests.exportedText', { username: r.username }), variant: 'success' });
+      } catch (err) {
+        toast({ title: t('admin.common.error'), description: errorMessage(err, t('admin.dataRequests.actFailed')), variant: 'destructive' });
+      } finally {
+        setExporting(false);
+        setActing(null);
+      }
+      return;
+    }
+    erase.mutate(
+      { userId: r.userId, reason },
+      {
+        onSuccess: () => toast({ title: t('admin.dataRequests.erased'), description: t('admin.dataRequests.erasedText'), variant: 'success' }),
+        onError: (err) => toast({ title: t('admin.common.error'), description: errorMessage(err, t('admin.dataRequests.actFailed')), variant: 'destructive' }),
+        onSettled: () => setActing(null),
+      },
+    );
+  };
 
   const onClose = (r: AdminDataRequest, note: string) => {
     close.mutate(
@@ -67,9 +95,21 @@ export default function DataRequestsTab() {
       align: 'right',
       cell: (r) =>
         r.status === 'open' ? (
-          <Button size="sm" onClick={() => setAnswering(r)} aria-label={t('admin.dataRequests.answerLabel', { username: r.username })}>
-            <MessageSquareReply aria-hidden="true" className="size-4" /> {t('admin.dataRequests.answer')}
-          </Button>
+          <span className="flex flex-wrap justify-end gap-2">
+            {r.kind === 'access' ? (
+              <Button size="sm" variant="outline" onClick={() => setActing({ request: r, action: 'export' })} aria-label={t('admin.dataRequests.exportLabel', { username: r.username })}>
+                <Download aria-hidden="true" className="size-4" /> {t('admin.dataRequests.export')}
+              </Button>
+            ) : null}
+            {r.kind === 'deletion' ? (
+              <Button size="sm" variant="outline" className="text-destructive" onClick={() => setActing({ request: r, action: 'erase' })} aria-label={t('admin.dataRequests.eraseLabel', { username: r.username })}>
+                <Trash2 aria-hidden="true" className="size-4" /> {t('admin.dataRequests.erase')}
+              </Button>
+            ) : null}
+            <Button size="sm" onClick={() => setAnswering(r)} aria-label={t('admin.dataRequests.answerLabel', { username: r.username })}>
+              <MessageSquareReply aria-hidden="true" className="size-4" /> {t('admin.dataRequests.answer')}
+            </Button>
+          </span>
         ) : null,
     },
   ];
@@ -115,6 +155,20 @@ export default function DataRequestsTab() {
           busy={close.isPending}
           onConfirm={(note) => onClose(answering, note)}
           onClose={() => setAnswering(null)}
+        />
+      ) : null}
+      {acting ? (
+        <DecisionDialog
+          title={t(acting.action === 'export' ? 'admin.dataRequests.exportTitle' : 'admin.dataRequests.eraseTitle', { username: acting.request.username })}
+          description={t(acting.action === 'export' ? 'admin.dataRequests.exportText' : 'admin.dataRequests.eraseText')}
+          confirmLabel={t(acting.action === 'export' ? 'admin.dataRequests.export' : 'admin.dataRequests.erase')}
+          tone={acting.action === 'export' ? 'primary' : 'destructive'}
+          notesLabel={t('admin.dataRequests.reasonLabel')}
+          notesHint={t('admin.dataRequests.reasonHint')}
+          notesRequired={1}
+          busy={exporting || erase.isPending}
+          onConfirm={(reason) => void onAct(acting.request, acting.action, reason)}
+          onClose={() => setActing(null)}
         />
       ) : null}
     </div>
