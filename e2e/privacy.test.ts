@@ -187,4 +187,25 @@ describe('your data', () => {
     expect((await e.server.api('GET', '/api/user', { token: asker.token })).status).toBe(401);
     await expectLedgerHolds(e.server);
   });
+
+  it('corrects where a pending withdrawal is paid', async () => {
+    const owner = await createFundedUser(e.server, admin.token, admin.user.referralCode, 1);
+    expect((await withdraw(e.server, owner.token, { amount: '200', accountNumber: '111122223333' })).status).toBe(201);
+    const { page } = await e.newPage('mobile');
+    await signInWithToken(page, e.baseUrl, owner.token);
+    await page.goto(`${e.baseUrl}/wallet`);
+    await waitForHeading(page, 'Wallet');
+    await page.getByRole('button', { name: 'Correct the payout details of the ₹200.00 withdrawal' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('UPI ID', { exact: true }).first().click();
+    await dialog.getByRole('textbox', { name: 'UPI ID' }).fill('asha@okhdfcbank');
+    await waitForAnimations(page);
+    await screenshot(page, 'wallet-correct-payout-mobile');
+    await expectNoSeriousA11yViolations(page, 'correct payout dialog');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await waitForToast(page, 'Payout details corrected');
+    const [mine] = (await e.server.api('GET', '/api/withdrawal-requests', { token: owner.token })).body;
+    expect(mine).toMatchObject({ amount: '200.00', method: 'upi', upiId: 'asha@okhdfcbank', status: 'pending' });
+    await expectLedgerHolds(e.server);
+  });
 });

@@ -1,8 +1,10 @@
 // Correcting one's data: name and email directly (validated, a taken email refused); the mobile
 // number only through an SMS code sent to the new number, which then signs in and receives codes,
-// while the old one no longer does; a number another account holds is refused.
+// while the old one no longer does; a number another account holds is refused. Where a withdrawal
+// still waiting for review is paid can be corrected, never its amount.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drivers, startTestServer, type TestServer } from '../test/harness.ts';
+import { drivers, expectLedgerHolds, startTestServer, type TestServer } from '../test/harness.ts';
+import { createFundedUser, withdraw } from '../test/money-fixtures.ts';
 import { createActivatedUser, createAdmin, nextPhone, registerUser, type SignedIn } from '../test/fixtures.ts';
 
 describe.each(drivers)('correcting my data (%s)', (driver) => {
@@ -59,5 +61,31 @@ describe.each(drivers)('correcting my data (%s)', (driver) => {
     expect((await s.api('POST', '/api/register', { body: { username: 'Next Owner', phone: u.phone, password: 'secret123', referralCode: admin.user.referralCode } })).status).toBe(201);
     const activity = (await s.api('GET', '/api/admin/activity', { token: admin.token })).body.items;
     expect(activity.find((a: { action: string }) => a.action === 'account.phone_changed')).toMatchObject({ details: { to: `XXXXXX${fresh.slice(-4)}` } });
+  });
+
+  it('corrects where a pending withdrawal is paid, checked as on the request, never its amount', async () => {
+    const owner = await createFundedUser(s, admin.token, admin.user.referralCode, 1);
+    const other = await createFundedUser(s, admin.token, admin.user.referralCode, 1);
+    expect((await withdraw(s, other.token, { amount: '100', method: 'upi', upiId: 'shared@okaxis' })).status).toBe(201);
+    const w = await withdraw(s, owner.token, { amount: '300', accountNumber: '123456789012' });
+    expect(w.status).toBe(201);
+    const correct = (token: string, id: string, body: unknown) => s.api('PUT', `/api/withdrawal-requests/${id}/payout`, { token, body });
+
+    expect((await correct(owner.token, w.body.id, { accountHolderName: 'Asha Verma', accountNumber: '123456789012', ifscCode: 'BAD' })).body.fields).toEqual({ ifscCode: 'Enter a valid IFSC code (like HDFC0001234)' });
+    const fixed = await correct(owner.token, w.body.id, { method: 'upi', accountHolderName: 'Asha Verma', upiId: 'asha@okhdfcbank' });
+    expect(fixed.status, JSON.stringify(fixed.body)).toBe(200);
+    expect(fixed.body).toMatchObject({ amount: '300.00', method: 'upi', upiId: 'asha@okhdfcbank', accountNumber: null, status: 'pending' });
+    expect((await correct(other.token, w.body.id, { method: 'upi', accountHolderName: 'Ravi Kumar', upiId: 'ravi@okaxis' })).status).toBe(404);
+
+    // Corrected to a UPI ID another user is paid to: flagged, as a request would be.
+    expect((await correct(owner.token, w.body.id, { method: 'upi', accountHolderName: 'Asha Verma', upiId: 'Shared@okaxis' })).status).toBe(200);
+    const flags = (await s.api('GET', `/api/admin/users/${owner.user.id}/risk-flags`, { token: admin.token })).body.items;
+    expect(flags.map((f: { code: string }) => f.code)).toContain('payout_shared');
+
+    expect((await s.api('PUT', `/api/admin/withdrawals/${w.body.id}`, { token: admin.token, body: { status: 'rejected', notes: 'Shared payout account' } })).status).toBe(200);
+    const late = await correct(owner.token, w.body.id, { method: 'upi', accountHolderName: 'Asha Verma', upiId: 'asha@okhdfcbank' });
+    expect(late.status).toBe(409);
+    expect(late.body.message).toBe('This withdrawal is already being paid or was decided: its payout details can no longer change');
+    await expectLedgerHolds(s);
   });
 });

@@ -1,10 +1,11 @@
-// HTTP routes of withdrawals, user side: POST /api/withdraw (multipart, Idempotency-Key aware) and
-// GET /api/withdrawal-requests.
+// HTTP routes of withdrawals, user side: POST /api/withdraw (multipart, Idempotency-Key aware),
+// GET /api/withdrawal-requests, and PUT /api/withdrawal-requests/:id/payout (correcting where a
+// pending one is paid).
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { UserListQuerySchema, WithdrawalSchema } from '../../contract/wallet.ts';
 import type { AppContext } from '../context.ts';
 import { requireActivatedUser, requireUser } from '../sessions/auth.ts';
-import { listOwnWithdrawals, requestWithdrawal, type WithdrawInput } from './withdrawals.service.ts';
+import { correctWithdrawalPayout, listOwnWithdrawals, requestWithdrawal, type WithdrawInput } from './withdrawals.service.ts';
 import { answerIdempotently, formContent } from '../idempotency/idempotency.ts';
 
 /** Reads the multipart form (or a JSON body): text fields plus the optional `screenshot` file. */
@@ -39,6 +40,13 @@ export function withdrawalsRoutes(ctx: AppContext): FastifyPluginAsync {
         { status: 201, respond: (w) => WithdrawalSchema.parse(w), content: formContent(input.fields, input.screenshot) },
         (run) => requestWithdrawal(ctx, { userId: user.id, minWithdrawalPaise: request.auth!.minWithdrawalPaise }, input, run),
       );
+    });
+
+    app.put<{ Params: { id: string } }>('/withdrawal-requests/:id/payout', async (request) => {
+      const user = requireUser(request);
+      const body = request.body;
+      const fields = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+      return WithdrawalSchema.parse(await correctWithdrawalPayout(ctx, user.id, request.params.id, fields));
     });
 
     app.get('/withdrawal-requests', async (request) => {

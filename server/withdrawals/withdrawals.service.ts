@@ -323,3 +323,27 @@ export async function getWithdrawalScreenshot(
   const ext = row.mime === 'image/png' ? 'png' : row.mime === 'image/webp' ? 'webp' : 'jpg';
   return { bytes, mime: row.mime, filename: `withdrawal-${withdrawalId}.${ext}` };
 }
+
+/**
+ * The person corrects where a withdrawal still waiting for review is paid (the privacy policy's
+ * right of correction): the payout fields are checked exactly as on the request, the amount never
+ * changes, and a payout account shared with other users is flagged as on a request.
+ */
+export async function correctWithdrawalPayout(ctx: AppContext, userId: string, withdrawalId: string, fields: Record<string, unknown>): Promise<Withdrawal> {
+  if (!isUuid(withdrawalId)) throw notFound('Withdrawal not found');
+  // The request's form, with the amount out of the question (it is not being changed).
+  const parsed = withdrawFormSchema(0n).safeParse({ ...gatherForm(fields), amount: '0' });
+  if (!parsed.success) throw validationError(parsed.error);
+  const form = parsed.data;
+  const [row] = await queryRows<{ withdrawal: unknown }>(
+    ctx.db,
+    sql`select rh_correct_withdrawal_payout(${withdrawalId}::uuid, ${userId}::uuid, ${form.method}, ${payoutDetails(form)}, ${form.accountHolderName},
+          ${form.accountNumber}, ${form.ifscCode}, ${form.upiId}, ${at(ctx.now())}) as withdrawal`,
+  );
+  if (!row?.withdrawal) {
+    const [exists] = await queryRows<{ id: string }>(ctx.db, sql`select id::text from withdrawals where id = ${withdrawalId}::uuid and user_id = ${userId}::uuid`);
+    if (!exists) throw notFound('Withdrawal not found');
+    throw conflict('This withdrawal is already being paid or was decided: its payout details can no longer change', 'ALREADY_PROCESSED');
+  }
+  return toWithdrawal(rowFromJson(withdrawals, row.withdrawal), { masked: true });
+}

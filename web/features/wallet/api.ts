@@ -57,3 +57,26 @@ export function useWithdraw() {
 export function newRequestKey(): string {
   return typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 }
+
+export interface PayoutCorrection {
+  method: PayoutMethod;
+  accountHolderName: string;
+  accountNumber: string;
+  ifscCode: string;
+  upiId: string;
+}
+
+/** Corrects where a pending withdrawal is paid (never its amount). */
+export function useCorrectPayout() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...p }: PayoutCorrection & { id: string }) =>
+      api.put<Withdrawal>(
+        `/api/withdrawal-requests/${encodeURIComponent(id)}/payout`,
+        p.method === 'upi'
+          ? { method: 'upi', accountHolderName: p.accountHolderName.trim(), upiId: p.upiId.trim() }
+          : { method: 'bank', accountHolderName: p.accountHolderName.trim(), accountNumber: p.accountNumber.trim(), ifscCode: p.ifscCode.trim() },
+      ),
+    onSuccess: () => qc.invalidateQueries({ queryKey: withdrawalsQuery.queryKey }),
+  });
+}

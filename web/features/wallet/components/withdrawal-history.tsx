@@ -1,15 +1,18 @@
 // Withdrawal History: amount, status (Pending / Completed / Rejected), where it goes (UPI ID or
 // bank account), dates, the transfer's reference once paid and the admin's note; in a scroll area
-// of 20rem so the page does not grow with the list.
-import { Landmark } from 'lucide-react';
+// of 20rem so the page does not grow with the list. A pending one's payout details can be corrected.
+import { useState } from 'react';
+import { Landmark, PencilLine } from 'lucide-react';
 import type { Withdrawal } from '../../../../contract/wallet.ts';
 import { Amount } from '../../../components/ui/amount.tsx';
 import { StatusBadge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ScrollArea } from '../../../components/ui/scroll-area.tsx';
 import { SkeletonList } from '../../../components/ui/skeleton.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { useT, type MessageKey } from '../../../i18n/t.ts';
+import { CorrectPayoutDialog } from './correct-payout-dialog.tsx';
 
 const LABELS = {
   pending: 'wallet.status.pending',
@@ -19,6 +22,7 @@ const LABELS = {
 
 export function WithdrawalHistory({ rows, loading }: { rows: Withdrawal[] | undefined; loading: boolean }) {
   const t = useT();
+  const [correcting, setCorrecting] = useState<Withdrawal | null>(null);
   if (loading) return <SkeletonList rows={3} label={t('wallet.history.loading')} />;
   if (!rows || rows.length === 0) {
     return <EmptyState icon={<Landmark aria-hidden="true" className="size-6" />} title={t('wallet.history.emptyTitle')} description={t('wallet.history.emptyText')} />;
@@ -47,6 +51,11 @@ export function WithdrawalHistory({ rows, loading }: { rows: Withdrawal[] | unde
                 {t('wallet.history.utr')} <span className="font-mono font-semibold text-foreground">{w.payoutReference}</span>
               </p>
             ) : null}
+            {w.status === 'pending' ? (
+              <Button size="sm" variant="ghost" className="self-start px-0 text-primary" onClick={() => setCorrecting(w)} aria-label={t('wallet.correct.openLabel', { amount: w.amount })}>
+                <PencilLine aria-hidden="true" className="size-4" /> {t('wallet.correct.open')}
+              </Button>
+            ) : null}
             {w.adminNotes ? (
               <p className={w.status === 'rejected' ? 'text-xs font-medium text-destructive' : 'text-xs text-muted-foreground'}>
                 {w.status === 'rejected' ? t('wallet.history.reason') : t('wallet.history.note')}: {w.adminNotes}
@@ -55,6 +64,7 @@ export function WithdrawalHistory({ rows, loading }: { rows: Withdrawal[] | unde
           </li>
         ))}
       </ul>
+      {correcting ? <CorrectPayoutDialog withdrawal={correcting} onClose={() => setCorrecting(null)} /> : null}
     </ScrollArea>
   );
 }
