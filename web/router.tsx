@@ -37,7 +37,7 @@ const ConsentGate = lazy(() => import('./features/privacy/components/consent-gat
 const Admin = lazy(() => import('./routes/admin.tsx'));
 
 /** Text groups a screen needs beyond the core ones (web/i18n/catalogue-files.ts); the screen waits for them. */
-type Groups = readonly ('app' | 'pages' | 'admin')[];
+type Groups = readonly ('app' | 'pages' | 'admin' | 'consent')[];
 
 function Texts({ groups, children }: { groups: Groups; children: ReactNode }) {
   // A fixed list per route, so the hooks run in the same order on every render.
@@ -111,7 +111,7 @@ export function AppRoutes() {
     <Suspense fallback={<PageSpinner />}>
       <Routes>
         <Route path="/login" element={<Titled title="layout.pages.login"><Login /></Titled>} />
-        <Route path="/register" element={<Titled title="layout.pages.register"><Register /></Titled>} />
+        <Route path="/register" element={<Titled title="layout.pages.register" groups={['consent']}><Register /></Titled>} />
         <Route path="/admin-setup" element={<Titled title="layout.pages.adminSetup" groups={ADMIN}><AdminSetup /></Titled>} />
         <Route path="/admin-login" element={<Titled title="layout.pages.adminSecurityCenter" groups={ADMIN}><AdminLogin /></Titled>} />
         <Route path="/admin-invite" element={<Titled title="layout.pages.adminInvite" groups={ADMIN}><AdminInvite /></Titled>} />

@@ -18,6 +18,8 @@ export const CATALOGUE_GROUPS: Record<string, readonly string[]> = {
   server: ['server'],
   app: ['dashboard', 'activation', 'gateway', 'wallet', 'transactions', 'referrals', 'spin', 'profile'],
   pages: ['support', 'legal', 'download'],
+  // The privacy notice to accept: on the sign-up form, and in the dialog after the policy changed.
+  consent: ['consent'],
   admin: ['admin', 'adminSecurity', 'admins', 'ledger', 'reconciliation', 'risk'],
 };
 

@@ -21,6 +21,7 @@ import type reconciliation from './locales/en/reconciliation.json';
 import type gateway from './locales/en/gateway.json';
 import type risk from './locales/en/risk.json';
 import type profile from './locales/en/profile.json';
+import type consent from './locales/en/consent.json';
 import type server from './locales/en/server.json';
 
 /** "a.b" for each text at path a → b of a catalogue object. */
@@ -50,4 +51,5 @@ export type MessageKey =
   | Leaves<typeof gateway, 'gateway'>
   | Leaves<typeof risk, 'risk'>
   | Leaves<typeof profile, 'profile'>
+  | Leaves<typeof consent, 'consent'>
   | Leaves<typeof server, 'server'>

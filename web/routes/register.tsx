@@ -62,7 +62,7 @@ export default function RegisterScreen() {
     e.preventDefault();
     const v = validate(form);
     setErrors(v);
-    setConsentError(consent ? null : t('auth.consent.required'));
+    setConsentError(consent ? null : t('consent.required'));
     if (Object.keys(v).length > 0 || !consent) return;
     await run(
       async () => {

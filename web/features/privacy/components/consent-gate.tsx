@@ -6,12 +6,15 @@ import { useNavigate } from 'react-router';
 import { PRIVACY_POLICY_VERSION } from '../../../../contract/constants.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
+import { useCatalogue } from '../../../i18n/i18n.ts';
 import { useT } from '../../../i18n/t.ts';
 import { api, errorMessage } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth.tsx';
 import { ConsentNotice } from './consent-notice.tsx';
 
 export default function ConsentGate() {
+  // Its texts load with it: only someone who must answer ever downloads them.
+  useCatalogue('consent');
   const t = useT();
   const navigate = useNavigate();
   const { user, refreshUser, logout } = useAuth();
@@ -22,7 +25,7 @@ export default function ConsentGate() {
 
   const accept = async () => {
     if (!checked) {
-      setError(t('auth.consent.required'));
+      setError(t('consent.required'));
       return;
     }
     setBusy(true);
@@ -30,7 +33,7 @@ export default function ConsentGate() {
       await api.post('/api/me/consent', { policyVersion: PRIVACY_POLICY_VERSION });
       await refreshUser();
     } catch (err) {
-      setError(errorMessage(err, t('auth.consent.failed')));
+      setError(errorMessage(err, t('consent.failed')));
     } finally {
       setBusy(false);
     }
@@ -41,15 +44,15 @@ export default function ConsentGate() {
       open
       onOpenChange={() => undefined}
       hideClose
-      title={t('auth.consent.gateTitle')}
-      description={t('auth.consent.gateText')}
+      title={t('consent.gateTitle')}
+      description={t('consent.gateText')}
       footer={
         <>
           <Button variant="outline" disabled={busy} onClick={() => void logout().then(() => navigate('/login'))}>
             {t('layout.account.logout')}
           </Button>
           <Button loading={busy} onClick={() => void accept()}>
-            {t('auth.consent.accept')}
+            {t('consent.accept')}
           </Button>
         </>
       }

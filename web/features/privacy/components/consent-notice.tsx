@@ -6,14 +6,14 @@ import { Link } from 'react-router';
 import { useT } from '../../../i18n/t.ts';
 import { cn } from '../../../lib/cn.ts';
 
-const ITEMS = ['auth.consent.identity', 'auth.consent.payments', 'auth.consent.device', 'auth.consent.retention'] as const;
+const ITEMS = ['consent.identity', 'consent.payments', 'consent.device', 'consent.retention'] as const;
 
 export function ConsentNotice({ checked, onCheckedChange, error }: { checked: boolean; onCheckedChange(checked: boolean): void; error?: string | null }) {
   const t = useT();
   const id = useId();
   return (
     <div className={cn('hc-border flex flex-col gap-2 rounded-[12px] border bg-muted/50 p-3 text-sm', error ? 'border-destructive' : 'border-border')}>
-      <p className="font-semibold">{t('auth.consent.title')}</p>
+      <p className="font-semibold">{t('consent.title')}</p>
       <ul className="flex list-disc flex-col gap-1 pl-5 text-muted-foreground">
         {ITEMS.map((key) => (
           <li key={key}>{t(key)}</li>
@@ -30,7 +30,7 @@ export function ConsentNotice({ checked, onCheckedChange, error }: { checked: bo
           className="mt-0.5 size-5 shrink-0 accent-[var(--primary)]"
         />
         <span>
-          {t('auth.consent.agree')}{' '}
+          {t('consent.agree')}{' '}
           <Link to="/privacy-policy" target="_blank" className="font-medium text-primary underline underline-offset-2">
             {t('layout.pages.privacyPolicy')}
           </Link>
