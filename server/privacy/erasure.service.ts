@@ -16,13 +16,13 @@ import { isUuid } from '../db/ids.ts';
 import { queryRows } from '../db/rows.ts';
 import { AppError, badRequest, conflict, notFound } from '../errors.ts';
 import { errorForLog } from '../logging.ts';
+import { maskAccountNumber } from '../withdrawals/withdrawals.service.ts';
 
 export const WRONG_PASSWORD_MESSAGE = 'The password is not right';
 
 /** The name an erased account keeps: nothing personal, and still unique. */
 export const pseudonymOf = (userId: string) => `deleted-user-${userId.replace(/-/g, '').slice(-10)}`;
 
-const ONE_LEFT = (s: string | null, keep: number) => (s && s.length > keep ? 'X'.repeat(s.length - keep) + s.slice(-keep) : s);
 
 /** The person deletes their own account: the password first, counted like a sign-in guess. */
 export async function eraseAccount(ctx: AppContext, userId: string, password: string, meta: { ip: string | null }): Promise<{ pseudonym: string }> {
@@ -108,7 +108,7 @@ async function eraseUser(ctx: AppContext, userId: string, by: { actorId: string;
       sql`select id::text, method, account_number, ifsc_code, upi_id from withdrawals where user_id = ${userId}::uuid`,
     );
     for (const w of payouts) {
-      const accountNumber = ONE_LEFT(w.account_number, 4);
+      const accountNumber = w.account_number ? maskAccountNumber(w.account_number) : null;
       const upiId = w.upi_id ? `${'X'.repeat(Math.max(1, w.upi_id.indexOf('@')))}${w.upi_id.slice(w.upi_id.indexOf('@'))}` : null;
       const details = w.method === 'upi' ? { accountHolderName: pseudonym, upiId } : { accountHolderName: pseudonym, accountNumber, ifscCode: w.ifsc_code };
       await tx.execute(sql`update withdrawals set account_holder_name = ${pseudonym}, account_number = ${accountNumber}, upi_id = ${upiId},
