@@ -1,8 +1,11 @@
-// The person's own data: GET /api/me/export (a JSON file of everything kept about them), limited
-// to a few downloads an hour per person in the database, so every process counts the same budget;
-// POST /api/me/consent records the privacy policy accepted; DELETE /api/me (the password confirms
-// it) erases the account as the privacy policy says.
+// The person's own data, as the privacy policy promises: GET /api/me/export (a JSON file of
+// everything kept about them, a few downloads an hour per person counted in the database),
+// POST /api/me/consent (the policy accepted), PATCH /api/me and POST /api/me/phone[/verify]
+// (corrections; the number only by a code sent to it), GET/POST /api/me/data-requests (requests to
+// the Grievance Officer) and DELETE /api/me (erasure, after the password). Admins: the queue of
+// requests, and a user's export or erasure on request.
 import type { FastifyPluginAsync } from 'fastify';
+import { ChangePhoneRequestSchema, UpdateProfileRequestSchema, VerifyPhoneChangeRequestSchema } from '../../contract/accounts.ts';
 import {
   AdminDataActionSchema,
   AdminDataRequestListSchema,
@@ -22,7 +25,6 @@ import { isUuid } from '../db/ids.ts';
 import { notFound, tooManyRequests } from '../errors.ts';
 import { clientIp, requireAdmin, requireUser } from '../sessions/auth.ts';
 import { consumeBudget } from '../throttle/budget.ts';
-import { ChangePhoneRequestSchema, UpdateProfileRequestSchema, VerifyPhoneChangeRequestSchema } from '../../contract/accounts.ts';
 import { acceptPolicy } from './consent.service.ts';
 import { startPhoneChange, updateProfile, verifyPhoneChange } from './correction.service.ts';
 import { closeDataRequest, createDataRequest, listDataRequests, listOwnDataRequests } from './data-requests.service.ts';
