@@ -62,6 +62,8 @@ export const AdminUserSchema = z.object({
   pendingActivation: z.object({ byAdminId: text(), byAdminName: text().nullable(), at: text(), reason: text().nullable() }).nullable().optional(),
   /** Rewards held while the account has an open risk flag that holds. Optional: added later. */
   heldBalance: MoneySchema.optional(),
+  /** active, suspended (a reversed payment), or erased (the person deleted the account: a pseudonym). Optional: added later. */
+  accountStatus: z.enum(['active', 'suspended', 'erased']).optional(),
 });
 export type AdminUser = z.infer<typeof AdminUserSchema>;
 /** A row of the users list: the user with their open risk flags (with the evidence), empty when none. */

@@ -110,6 +110,7 @@ const adminUserColumns = {
   phone: users.phone,
   email: users.email,
   isActivated: users.isActivated,
+  status: users.status,
   successfulReferrals: users.successfulReferrals,
   createdAt: users.createdAt,
   balance: ledgerAccounts.balancePaise,
@@ -127,6 +128,7 @@ interface AdminUserRow {
   phone: string | null;
   email: string | null;
   isActivated: boolean;
+  status: string;
   successfulReferrals: number;
   createdAt: Date;
   pending: typeof activationApprovals.$inferSelect | null;
@@ -140,6 +142,7 @@ function toAdminUser(r: AdminUserRow): AdminUser {
     phone: r.phone,
     email: r.email,
     isActivated: r.isActivated,
+    accountStatus: r.status === 'erased' || r.status === 'suspended' ? r.status : 'active',
     walletBalance: formatPaise(r.balance ?? 0n),
     heldBalance: formatPaise(r.held ?? 0n),
     successfulReferrals: r.successfulReferrals,

@@ -130,7 +130,7 @@ describe.each(drivers)('admin users, stats and access (%s)', (driver) => {
     expect(first.nextCursor).toBeNull();
     const times = first.items.map((i: { createdAt: string }) => i.createdAt);
     expect([...times].sort().reverse()).toEqual(times);
-    expect(Object.keys(first.items[0]).sort()).toEqual(['createdAt', 'email', 'heldBalance', 'id', 'isActivated', 'pendingActivation', 'phone', 'riskFlags', 'successfulReferrals', 'username', 'walletBalance']);
+    expect(Object.keys(first.items[0]).sort()).toEqual(['accountStatus', 'createdAt', 'email', 'heldBalance', 'id', 'isActivated', 'pendingActivation', 'phone', 'riskFlags', 'successfulReferrals', 'username', 'walletBalance']);
 
     const pending = (await s.api('GET', '/api/admin/users?status=pending', { token: admin.token })).body;
     expect(pending.items).toHaveLength(1);

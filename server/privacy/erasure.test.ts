@@ -91,6 +91,8 @@ describe.each(drivers)('account erasure (%s)', (driver) => {
     // Admins see only the pseudonym.
     const users = (await s.api('GET', `/api/admin/users?q=${encodeURIComponent(owner.phone)}`, { token: admin.token })).body.items;
     expect(users).toEqual([]);
+    const byName = (await s.api('GET', `/api/admin/users?q=${pseudonym}`, { token: admin.token })).body.items;
+    expect(byName).toEqual([expect.objectContaining({ id: owner.user.id, username: pseudonym, phone: null, email: null, accountStatus: 'erased' })]);
     const listed = (await s.api('GET', `/api/admin/withdrawals?status=approved&limit=200`, { token: admin.token })).body.items.find((x: { id: string }) => x.id === w.body.id);
     expect(listed).toMatchObject({ username: pseudonym });
     expect(JSON.stringify(listed)).not.toContain('998877665544');

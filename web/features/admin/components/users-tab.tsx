@@ -111,7 +111,11 @@ export function UsersTab() {
       key: 'status',
       header: t('admin.common.status'),
       cell: (u) =>
-        !u.isActivated && u.pendingActivation ? (
+        u.accountStatus === 'erased' ? (
+          <StatusBadge status="suspended" label={t('admin.users.erased')} />
+        ) : u.accountStatus === 'suspended' ? (
+          <StatusBadge status="suspended" />
+        ) : !u.isActivated && u.pendingActivation ? (
           <span className="flex flex-col items-start gap-0.5">
             <StatusBadge status="awaiting_second_approval" />
             <span className="text-xs text-muted-foreground">{t('admin.users.askedBy', { name: u.pendingActivation.byAdminName ?? '—' })}</span>
@@ -137,7 +141,7 @@ export function UsersTab() {
       header: <span className="sr-only">{t('admin.common.actions')}</span>,
       align: 'right',
       cell: (u) =>
-        u.isActivated ? (
+        u.accountStatus === 'erased' ? null : u.isActivated ? (
           isSuperAdmin && (hasHeld(u) || u.riskFlags.length > 0) ? (
             <span className="flex flex-wrap justify-end gap-2">
               <Button size="sm" variant="success" onClick={() => setHolding({ user: u, action: 'release' })} aria-label={t('risk.holds.releaseUser', { username: u.username })}>
