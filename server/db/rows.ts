@@ -33,6 +33,14 @@ function exactBigInt(value: unknown, name: string): bigint {
   return BigInt(value as number | string);
 }
 
+/**
+ * A timestamptz column read as ISO text in UTC with milliseconds ("2026-11-24T06:29:00.000Z"), the
+ * API's form, on both drivers. `column` is SQL the caller writes (a column name), never input.
+ */
+export function isoText(column: string): SQL {
+  return sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+}
+
 /** A moment as a timestamptz parameter (ISO text: the same on both drivers). */
 export function at(moment: Date): SQL {
   return sql`${moment.toISOString()}::timestamptz`;

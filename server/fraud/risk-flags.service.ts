@@ -8,7 +8,7 @@ import { RISK_SIGNALS, type ForfeitHoldsResponse, type ReleaseHoldsResponse, typ
 import type { AppContext } from '../context.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { isUuid } from '../db/ids.ts';
-import { at, queryRows } from '../db/rows.ts';
+import { at, isoText, queryRows } from '../db/rows.ts';
 import { AppError, notFound, selfDealing } from '../errors.ts';
 import { inTransaction, runStatement, type RunInTx } from '../idempotency/idempotency.ts';
 
@@ -57,7 +57,7 @@ export async function openFlagsByUser(db: DbOrTx, userIds: readonly string[]): P
   const rows = await queryRows<FlagRow>(
     db,
     sql`select f.user_id::text, f.code, f.evidence, f.code = any(st.risk_hold_signals) as holds,
-          to_char(f.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
+          ${isoText('f.created_at')} as created_at,
           (select json_agg(json_build_object('id', u.id, 'username', u.username) order by u.username)
              from users u where u.id = any(f.related_user_ids)) as users
         from risk_flags f join app_settings st on st.id = 1

@@ -3,13 +3,13 @@
 // and receives codes). A number another account holds is refused; the change is audited.
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { User } from '../../contract/accounts.ts';
-import { DUPLICATE_EMAIL_MESSAGE, DUPLICATE_PHONE_MESSAGE } from '../accounts/accounts.service.ts';
+import { DUPLICATE_EMAIL_MESSAGE, DUPLICATE_PHONE_MESSAGE, mapUserUniqueViolation } from '../accounts/accounts.service.ts';
 import { checkOtp, INVALID_OTP_MESSAGE, reserveOtp, sendQueuedSms } from '../accounts/otp.service.ts';
 import { getUserResponse } from '../accounts/user-response.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { AppContext } from '../context.ts';
 import { otpCodes, users } from '../db/schema.ts';
-import { badRequest, conflict, isUniqueViolation } from '../errors.ts';
+import { badRequest, conflict } from '../errors.ts';
 
 export const SAME_PHONE_MESSAGE = 'This is already your mobile number';
 
@@ -26,8 +26,7 @@ export async function updateProfile(ctx: AppContext, userId: string, input: { us
     try {
       await ctx.db.update(users).set({ ...patch, updatedAt: now }).where(eq(users.id, userId));
     } catch (err) {
-      if (isUniqueViolation(err, 'users_email_key')) throw conflict(DUPLICATE_EMAIL_MESSAGE, 'DUPLICATE_EMAIL');
-      throw err;
+      throw mapUserUniqueViolation(err);
     }
     await recordAudit(ctx.db, { actorId: userId, action: 'account.corrected', targetType: 'user', targetId: userId, details: { fields: Object.keys(patch) }, at: now });
   }
@@ -71,8 +70,7 @@ export async function verifyPhoneChange(ctx: AppContext, userId: string, code: s
       });
     });
   } catch (err) {
-    if (isUniqueViolation(err, 'users_phone_key')) throw conflict(DUPLICATE_PHONE_MESSAGE, 'DUPLICATE_PHONE');
-    throw err;
+    throw mapUserUniqueViolation(err);
   }
   // Codes to the old number no longer mean anything.
   await ctx.db.execute(sql`delete from otp_codes where user_id = ${userId}::uuid and purpose = 'phone_change'`);

@@ -12,14 +12,13 @@ import {
 import { recordAudit } from '../audit/audit.service.ts';
 import type { AppContext } from '../context.ts';
 import { isUuid, newId } from '../db/ids.ts';
-import { queryRows } from '../db/rows.ts';
+import { isoText, queryRows } from '../db/rows.ts';
 import { conflict, notFound } from '../errors.ts';
 
 type Row = { id: string; user_id: string; username: string; kind: DataRequest['kind']; message: string; status: 'open' | 'closed'; due_at: string; created_at: string; closed_at: string | null; note: string | null };
 
-const iso = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
-const COLUMNS = sql`r.id::text, r.user_id::text, u.username, r.kind, r.message, r.status, ${iso('r.due_at')} as due_at, ${iso('r.created_at')} as created_at,
-  ${iso('r.closed_at')} as closed_at, r.note`;
+const COLUMNS = sql`r.id::text, r.user_id::text, u.username, r.kind, r.message, r.status, ${isoText('r.due_at')} as due_at, ${isoText('r.created_at')} as created_at,
+  ${isoText('r.closed_at')} as closed_at, r.note`;
 
 const toItem = (r: Row): DataRequest => ({ id: r.id, kind: r.kind, message: r.message, status: r.status, dueAt: r.due_at, createdAt: r.created_at, closedAt: r.closed_at, note: r.note });
 

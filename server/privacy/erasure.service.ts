@@ -52,7 +52,6 @@ export async function eraseUserOnRequest(ctx: AppContext, admin: { id: string; i
 
 async function eraseUser(ctx: AppContext, userId: string, by: { actorId: string; ip: string | null; reason: string | null }): Promise<{ pseudonym: string }> {
   const now = ctx.now();
-  const meta = { ip: by.ip };
   const pseudonym = pseudonymOf(userId);
   const screenshots = await ctx.db.transaction(async (tx) => {
     // The user row first: a withdrawal or a credit racing this waits, then sees the account gone.
@@ -130,7 +129,7 @@ async function eraseUser(ctx: AppContext, userId: string, by: { actorId: string;
       action: 'account.erased',
       targetType: 'user',
       targetId: userId,
-      ip: meta.ip,
+      ip: by.ip,
       details: by.reason ? { pseudonym, reason: by.reason } : { pseudonym },
       at: now,
     });

@@ -5,20 +5,19 @@
 import { sql } from 'drizzle-orm';
 import { DataExportSchema, type DataExport } from '../../contract/privacy.ts';
 import { formatPaise } from '../../contract/money.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import type { AppContext } from '../context.ts';
-import { queryRows } from '../db/rows.ts';
+import { isUuid } from '../db/ids.ts';
+import { isoText, queryRows } from '../db/rows.ts';
 import { notFound } from '../errors.ts';
-import { readStatement, toWalletStatement } from '../statements/statement.service.ts';
+import { istDayOf, readStatement, toWalletStatement } from '../statements/statement.service.ts';
 import { maskAccountNumber } from '../withdrawals/withdrawals.service.ts';
 
 const about = (appName: string) =>
   `Your data as ${appName} keeps it: your profile, the people you referred, your payments with their UTRs, your wallet statement, ` +
   'your withdrawals (account numbers masked), your notifications and your sign-ins. Payment screenshots are not included.';
 
-const iso = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
-/** A calendar day in India (the statement's periods are IST days). */
-const istDay = (d: Date) => new Date(d.getTime() + 330 * 60_000).toISOString().slice(0, 10);
 
 export async function exportUserData(ctx: AppContext, userId: string): Promise<DataExport> {
   const [profile] = await queryRows<{
@@ -41,9 +40,9 @@ export async function exportUserData(ctx: AppContext, userId: string): Promise<D
   }>(
     ctx.db,
     sql`select u.id::text, u.username, u.phone, u.email, u.referral_code, r.username as referred_by, u.language, u.status, u.is_activated,
-          ${iso('u.activated_at')} as activated_at, ${iso('u.created_at')} as created_at,
+          ${isoText('u.activated_at')} as activated_at, ${isoText('u.created_at')} as created_at,
           w.balance_paise::text as balance, h.balance_paise::text as held, u.total_earnings_paise::text as earnings,
-          u.policy_version, ${iso('u.policy_accepted_at')} as policy_accepted_at
+          u.policy_version, ${isoText('u.policy_accepted_at')} as policy_accepted_at
         from users u
         left join users r on r.id = u.referred_by_id
         left join ledger_accounts w on w.id = u.id
@@ -55,37 +54,37 @@ export async function exportUserData(ctx: AppContext, userId: string): Promise<D
   const [referralsMade, payments, withdrawals, notifications, signIns] = await Promise.all([
     queryRows<{ username: string; joined_at: string; activated: boolean; reward: string | null; rewarded_at: string | null }>(
       ctx.db,
-      sql`select u.username, ${iso('u.created_at')} as joined_at, u.is_activated as activated,
-            case when rf.reversed_at is null then rf.reward_paise::text end as reward, ${iso('rf.rewarded_at')} as rewarded_at
+      sql`select u.username, ${isoText('u.created_at')} as joined_at, u.is_activated as activated,
+            case when rf.reversed_at is null then rf.reward_paise::text end as reward, ${isoText('rf.rewarded_at')} as rewarded_at
           from users u left join referrals rf on rf.referred_id = u.id and rf.referrer_id = ${userId}::uuid
           where u.referred_by_id = ${userId}::uuid order by u.created_at, u.id`,
     ),
     queryRows<{ id: string; amount: string; utr_number: string; method: string; gateway: string | null; status: string; notes: string | null; admin_notes: string | null; created_at: string; processed_at: string | null }>(
       ctx.db,
       sql`select id::text, amount_paise::text as amount, utr_number, method, gateway, status, notes, admin_notes,
-            ${iso('created_at')} as created_at, ${iso('processed_at')} as processed_at
+            ${isoText('created_at')} as created_at, ${isoText('processed_at')} as processed_at
           from manual_payments where user_id = ${userId}::uuid order by created_at, id`,
     ),
     queryRows<{ id: string; amount: string; method: string; account_holder_name: string; account_number: string | null; ifsc_code: string | null; upi_id: string | null; status: string; payout_reference: string | null; admin_notes: string | null; created_at: string; processed_at: string | null }>(
       ctx.db,
       sql`select id::text, amount_paise::text as amount, method, account_holder_name, account_number, ifsc_code, upi_id, status, payout_reference, admin_notes,
-            ${iso('created_at')} as created_at, ${iso('processed_at')} as processed_at
+            ${isoText('created_at')} as created_at, ${isoText('processed_at')} as processed_at
           from withdrawals where user_id = ${userId}::uuid order by created_at, id`,
     ),
     queryRows<{ title: string; body: string; created_at: string; read_at: string | null }>(
       ctx.db,
-      sql`select title, body, ${iso('created_at')} as created_at, ${iso('read_at')} as read_at
+      sql`select title, body, ${isoText('created_at')} as created_at, ${isoText('read_at')} as read_at
           from notifications where user_id = ${userId}::uuid order by created_at, id`,
     ),
     queryRows<{ at: string; last_used_at: string; ip: string | null; user_agent: string | null; ended: boolean }>(
       ctx.db,
-      sql`select ${iso('created_at')} as at, ${iso('last_used_at')} as last_used_at, ip, user_agent,
+      sql`select ${isoText('created_at')} as at, ${isoText('last_used_at')} as last_used_at, ip, user_agent,
             (revoked_at is not null or expires_at <= ${ctx.now().toISOString()}::timestamptz) as ended
           from sessions where user_id = ${userId}::uuid order by created_at, id`,
     ),
   ]);
 
-  const statement = toWalletStatement(await readStatement(ctx, userId, { from: istDay(new Date(profile.created_at)), to: istDay(ctx.now()) }));
+  const statement = toWalletStatement(await readStatement(ctx, userId, { from: istDayOf(new Date(profile.created_at)), to: istDayOf(ctx.now()) }));
 
   return DataExportSchema.parse({
     exportedAt: ctx.now().toISOString(),
@@ -153,4 +152,12 @@ export async function exportUserData(ctx: AppContext, userId: string): Promise<D
     notifications: notifications.map((n) => ({ title: n.title, body: n.body, createdAt: n.created_at, readAt: n.read_at })),
     signIns: signIns.map((s) => ({ at: s.at, lastUsedAt: s.last_used_at, ip: s.ip, device: s.user_agent, ended: s.ended })),
   });
+}
+
+/** A Super Admin exports a user's data on their request; the reason goes to the audit log. */
+export async function exportUserDataOnRequest(ctx: AppContext, admin: { id: string; ip: string | null }, userId: string, reason: string): Promise<DataExport> {
+  if (!isUuid(userId)) throw notFound('User not found');
+  const data = await exportUserData(ctx, userId);
+  await recordAudit(ctx.db, { actorId: admin.id, action: 'user.data_exported', targetType: 'user', targetId: userId, ip: admin.ip, details: { reason }, at: ctx.now() });
+  return data;
 }

@@ -19,17 +19,15 @@ import {
   EraseAccountRequestSchema,
   EraseAccountResponseSchema,
 } from '../../contract/privacy.ts';
-import { recordAudit } from '../audit/audit.service.ts';
 import type { AppContext } from '../context.ts';
-import { isUuid } from '../db/ids.ts';
-import { notFound, tooManyRequests } from '../errors.ts';
+import { tooManyRequests } from '../errors.ts';
 import { clientIp, requireAdmin, requireUser } from '../sessions/auth.ts';
 import { consumeBudget } from '../throttle/budget.ts';
 import { acceptPolicy } from './consent.service.ts';
 import { startPhoneChange, updateProfile, verifyPhoneChange } from './correction.service.ts';
 import { closeDataRequest, createDataRequest, listDataRequests, listOwnDataRequests } from './data-requests.service.ts';
 import { eraseAccount, eraseUserOnRequest } from './erasure.service.ts';
-import { exportUserData } from './export.service.ts';
+import { exportUserData, exportUserDataOnRequest } from './export.service.ts';
 
 export function privacyRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
@@ -97,9 +95,7 @@ export function adminDataRequestRoutes(ctx: AppContext): FastifyPluginAsync {
     app.post<{ Params: { id: string } }>('/users/:id/export', async (request, reply) => {
       const admin = requireAdmin(request);
       const input = AdminDataActionSchema.parse(request.body ?? {});
-      if (!isUuid(request.params.id)) throw notFound('User not found');
-      const data = await exportUserData(ctx, request.params.id);
-      await recordAudit(ctx.db, { actorId: admin.id, action: 'user.data_exported', targetType: 'user', targetId: request.params.id, ip: clientIp(request), details: { reason: input.reason }, at: ctx.now() });
+      const data = await exportUserDataOnRequest(ctx, { id: admin.id, ip: clientIp(request) }, request.params.id, input.reason);
       return reply
         .header('cache-control', 'no-store')
         .header('content-disposition', `attachment; filename="user-data-${request.params.id.slice(-8)}.json"`)

@@ -9,7 +9,7 @@ import { formatPaise } from '../../contract/money.ts';
 import type { ApproveMatchedResponse, LayoutUnknown, Reconciliation, StatementMapping } from '../../contract/reconciliation.ts';
 import type { AppContext } from '../context.ts';
 import { isUuid, newId } from '../db/ids.ts';
-import { at, queryRows } from '../db/rows.ts';
+import { at, isoText, queryRows } from '../db/rows.ts';
 import { manualPayments, reconciliations, statementLayouts } from '../db/schema.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
@@ -182,7 +182,7 @@ async function matchNow(ctx: AppContext, row: ReconciliationRow): Promise<{ matc
   const pending = await queryRows<ProofRow>(
     ctx.db,
     sql`select m.id::text, m.utr_number as utr, m.amount_paise::text as amount, m.status, u.username,
-          to_char(m.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at
+          ${isoText('m.created_at')} as created_at
         from manual_payments m join users u on u.id = m.user_id
         where m.status = 'pending' and m.method = 'upi_proof'`,
   );
@@ -192,7 +192,7 @@ async function matchNow(ctx: AppContext, row: ReconciliationRow): Promise<{ matc
       : await queryRows<ProofRow>(
           ctx.db,
           sql`select m.id::text, m.utr_number as utr, m.amount_paise::text as amount, m.status, u.username,
-                to_char(m.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at
+                ${isoText('m.created_at')} as created_at
               from manual_payments m join users u on u.id = m.user_id
               where m.utr_number in (select jsonb_array_elements_text(${JSON.stringify(utrs)}::jsonb)) and m.status <> 'pending'`,
         );

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { formatPaise } from '../../contract/money.ts';
 import type { StatementQuery, WalletStatement } from '../../contract/ledger.ts';
 import type { AppContext } from '../context.ts';
-import { queryRows } from '../db/rows.ts';
+import { isoText, queryRows } from '../db/rows.ts';
 import { badRequest } from '../errors.ts';
 import { walletAccountId } from '../ledger/ledger.service.ts';
 
@@ -16,6 +16,8 @@ export const STATEMENT_MAX_LINES = 10_000;
 
 /** A calendar day's first moment in India (IST, UTC+05:30; no daylight saving). */
 export const istDayStart = (day: string) => new Date(`${day}T00:00:00+05:30`);
+/** The calendar day in India (YYYY-MM-DD) of a moment. */
+export const istDayOf = (moment: Date) => new Date(moment.getTime() + 330 * 60_000).toISOString().slice(0, 10);
 
 export interface StatementData {
   from: string;
@@ -47,7 +49,7 @@ export async function readStatement(ctx: AppContext, userId: string, period: Sta
   const openingSeq = first !== null ? first - 1 : (range?.before ?? 0);
   const rows = await queryRows<{ seq: number; at: string; amount: string; balance_after: string; description: string; reference: string }>(
     ctx.db,
-    sql`select l.seq, to_char(l.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at, l.amount_paise::text as amount,
+    sql`select l.seq, ${isoText('l.created_at')} as at, l.amount_paise::text as amount,
           l.balance_after_paise::text as balance_after,
           rh_wallet_line_description(e.kind, e.description, w.method, w.upi_id, w.account_number, ru.username) as description,
           coalesce(w.payout_reference, upper(right(replace(e.id::text, '-', ''), 10))) as reference
