@@ -42,8 +42,19 @@ await build({
   // Packages are bundled too: start-up time is mostly resolving and reading hundreds of small
   // module files. Kept external: those that load files beside themselves (PGlite's WebAssembly,
   // argon2's and sharp's native binaries, pino's worker threads) and pg's optional native driver.
-  // The S3 SDK is external too: imported only by the S3 store's chunk.
-  external: ['@electric-sql/pglite', '@electric-sql/pglite/*', '@node-rs/argon2', 'sharp', 'pino', 'pg-native', '@aws-sdk/client-s3'],
+  // The S3 SDK is external too: imported only by the S3 store's chunk. So are Fastify's schema
+  // compilers, which the app replaces (server/app.ts) and never loads.
+  external: [
+    '@electric-sql/pglite',
+    '@electric-sql/pglite/*',
+    '@node-rs/argon2',
+    'sharp',
+    'pino',
+    'pg-native',
+    '@aws-sdk/client-s3',
+    '@fastify/ajv-compiler',
+    '@fastify/fast-json-stringify-compiler',
+  ],
   // Bundled CommonJS packages call require(); an ES module has none of its own.
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   plugins: [englishZodLocalesOnly],

@@ -21,10 +21,12 @@ export interface ContextOverrides {
   /** In-memory PGlite (tests): nothing written under DATA_DIR/db. */
   inMemoryDb?: boolean;
   smsLog?: (line: string) => void;
+  /** The database, already being opened from `config` (main.ts starts it before loading the server). */
+  database?: Promise<Database>;
 }
 
 export async function createContext(config: Config, overrides: ContextOverrides = {}): Promise<{ ctx: AppContext; database: Database }> {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, inMemory: overrides.inMemoryDb });
+  const database = await (overrides.database ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, inMemory: overrides.inMemoryDb }));
   try {
     await ensureAppSettings(database.db);
     await ensurePlatformAccounts(database.db);
