@@ -4,14 +4,18 @@
 // Like pgbench, which measures warm connections over seconds, each kind of operation first runs a
 // warm-up batch that is not counted, then batches of BATCH distinct operations (each approval its
 // own pending proof, each withdrawal its own funded user), sent by the same lean HTTP client the
-// read benchmarks use.
+// read benchmarks use. Beside them, without a target, the approval's database function run by
+// pgbench alone: how far the database itself lets an approval go on this machine.
 import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { accountNumberFor } from '../../server/test/bank-account.ts';
 import { promisify } from 'node:util';
 import { adminToken, withDatabase } from '../lib/database.ts';
 import { median, replay, type ReplayRequest } from '../lib/measure.ts';
 import { goal, report } from '../lib/report.ts';
-import { connect, rebuildCounters, fundWallets, seedPendingProofs, seedSessions, seedUsers } from '../lib/seed.ts';
+import { connect, rebuildCounters, fundWallets, seedPendingProofs, seedSessions, seedUsers, type Sql } from '../lib/seed.ts';
 import { startOurs } from '../lib/servers.ts';
 import type { ServerProcess } from '../../server/test/server-process.ts';
 
@@ -19,6 +23,28 @@ const run = promisify(execFile);
 const BATCH = 1200;
 const WARMUP = 400;
 const ROUNDS = 3;
+
+/**
+ * The approval's database function alone, run by pgbench on `proofs` (each once, in order) with no
+ * HTTP and no Node: the ceiling for the HTTP row on the same machine.
+ */
+async function approvalFunctionTps(db: Sql, url: string, proofs: string[], clients: number): Promise<number> {
+  const admin = (await db.query<{ id: string }>('select id from users where is_admin limit 1')).rows[0]!.id;
+  await db.query('drop table if exists bench_proofs; drop sequence if exists bench_proofs_next; create table bench_proofs (n int primary key, id uuid not null); create sequence bench_proofs_next');
+  await db.query('insert into bench_proofs (n, id) select n, id from unnest($1::uuid[]) with ordinality as p(id, n)', [proofs]);
+  const script = path.join(await mkdtemp(path.join(tmpdir(), 'rh-bench-')), 'approve.sql');
+  await writeFile(script, `select outcome from rh_decide_payment((select id from bench_proofs where n = (select nextval('bench_proofs_next'))), '${admin}'::uuid, '127.0.0.1', 'approved', null, now());\n`);
+  try {
+    const { stdout } = await run('pgbench', ['-n', '-f', script, '-c', String(clients), '-j', '2', '-t', String(Math.floor(proofs.length / clients)), url]);
+    const tps = /tps = ([\d.]+)/.exec(stdout);
+    if (!tps) throw new Error(`pgbench printed no tps:\n${stdout}`);
+    const { rows } = await db.query<{ n: number }>(`select count(*)::int as n from manual_payments where status = 'pending' and id = any($1::uuid[])`, [proofs]);
+    if (rows[0]!.n > proofs.length % clients) throw new Error(`${rows[0]!.n} proofs left pending by the approval function's run`);
+    return Number(tps[1]);
+  } finally {
+    await rm(path.dirname(script), { recursive: true, force: true });
+  }
+}
 
 /** pgbench -b tpcb-like on its own scale-10 database: transactions per second. */
 async function pgbenchTps(url: string, clients: number): Promise<number> {
@@ -92,10 +118,12 @@ export async function benchMoney(): Promise<void> {
           const requests: number[] = [];
           const payouts: number[] = [];
           const bench: number[] = [];
+          const alone: number[] = [];
           for (let round = 0; round < ROUNDS; round++) {
             const proofs = await freshProofs(BATCH);
             bench.push(await pgbenchTps(pgbenchUrl, clients));
             approvals.push(await approve(proofs, clients));
+            alone.push(await approvalFunctionTps(db, url, await freshProofs(BATCH), clients));
             const requested = await requestWithdrawals(nextFunded(BATCH), clients);
             requests.push(requested.ops);
             bench.push(await pgbenchTps(pgbenchUrl, clients));
@@ -111,6 +139,9 @@ export async function benchMoney(): Promise<void> {
             const value = median(values);
             await report({ name: `${name}-c${clients}`, value, unit: 'ops/s', baseline: pg, ratio: value / tps, ...goal(value / tps, 'atLeast', 0.3) });
           }
+          // No target: what the database alone allows an approval (see approvalFunctionTps).
+          const ceiling = median(alone);
+          await report({ name: `money.approval-function-alone-c${clients}`, value: ceiling, unit: 'ops/s', baseline: pg, ratio: ceiling / tps, notes: 'rh_decide_payment by pgbench, no HTTP' });
         }
         const broken = await db.query(`select count(*)::int as n from ledger_accounts a where kind = 'wallet' and balance_paise <> (select coalesce(sum(amount_paise), 0) from ledger_lines where account_id = a.id)`);
         if (broken.rows[0].n !== 0) throw new Error(`${broken.rows[0].n} wallets disagree with their lines after the money benchmark`);
