@@ -106,7 +106,7 @@ export async function openDatabase(opts: {
   keepWasmOptimisationOffTheStartPath();
   const client = dataPath ? new PGlite(dataPath, options) : new PGlite(options);
   const db = drizzle(client, { schema }) as unknown as Db;
-  if (!(await newestMigrationApplied(client))) await migrate(drizzle(client, { schema }), { migrationsFolder });
+  if (!(await allMigrationsApplied(db))) await migrate(drizzle(client, { schema }), { migrationsFolder });
   return { db, kind: 'pglite', close: () => client.close(), poolStats: () => null };
 }
 
@@ -149,13 +149,10 @@ export async function pingDatabase(db: Db): Promise<void> {
   await db.execute(sql`select 1`);
 }
 
-interface Journal {
-  entries: { when: number }[];
-}
-let journal: Promise<Journal> | undefined;
-/** drizzle's list of this build's migrations (read once). */
-function readJournal(): Promise<Journal> {
-  journal ??= readFile(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8').then((text) => JSON.parse(text) as Journal);
+let journal: Promise<{ entries: unknown[] }> | undefined;
+/** drizzle's list of this build's migrations (read once: the start and /readyz both count it). */
+function readJournal(): Promise<{ entries: unknown[] }> {
+  journal ??= readFile(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8').then((text) => JSON.parse(text) as { entries: unknown[] });
   return journal;
 }
 
@@ -165,16 +162,14 @@ export async function expectedMigrations(): Promise<number> {
 }
 
 /**
- * Whether the embedded database already has this build's newest migration, so that the migrator
- * (which reads and hashes every migration file and runs four statements, a tenth of a restart)
- * has nothing to do. drizzle applies exactly the migrations newer than the newest it recorded
- * (`created_at` is the journal's `when`); before the first migration its table does not exist.
+ * Whether the embedded database already has every migration of this build, counted as /readyz
+ * counts them, so that the migrator (which reads and hashes every migration file and runs four
+ * statements, a tenth of a restart) has nothing to do. Before the first migration drizzle's table
+ * does not exist.
  */
-async function newestMigrationApplied(client: { query<T>(text: string): Promise<{ rows: T[] }> }): Promise<boolean> {
-  const newest = Math.max(...(await readJournal()).entries.map((entry) => entry.when));
+async function allMigrationsApplied(db: Db): Promise<boolean> {
   try {
-    const { rows } = await client.query<{ newest: string | null }>('select max(created_at)::text as newest from drizzle.__drizzle_migrations');
-    return Number(rows[0]?.newest ?? 0) >= newest;
+    return (await appliedMigrations(db)) >= (await expectedMigrations());
   } catch {
     return false;
   }

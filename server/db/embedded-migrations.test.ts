@@ -1,5 +1,5 @@
-// A restart of the embedded database skips the migrator when the database already has this
-// build's newest migration; one that is behind (an upgrade) still gets what it lacks.
+// A restart of the embedded database skips the migrator when the database already has every
+// migration of this build; one that is behind (an upgrade) still gets what it lacks.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
