@@ -1,5 +1,6 @@
 // `npm run build:server`: the server as ES modules, dist/server/main.js plus the chunks it loads
-// only when asked (packages stay imports from node_modules), with its SQL migrations beside them.
+// only when asked (packages stay imports from node_modules), with its SQL migrations and function
+// files beside them.
 // Starting from it needs no TypeScript on the way.
 import { cp, mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -62,4 +63,5 @@ await build({
   logLevel: 'warning',
 });
 await cp(path.join(root, 'server', 'db', 'migrations'), path.join(out, 'migrations'), { recursive: true });
+await cp(path.join(root, 'server', 'db', 'functions'), path.join(out, 'functions'), { recursive: true });
 console.log('built dist/server/main.js');

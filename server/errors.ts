@@ -53,7 +53,7 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   return e?.code === '23505' && (constraint === undefined || e.constraint === constraint);
 }
 
-/** A wallet would have gone below zero: SQLSTATE RH001, raised by rh_post_entry (migration 0006). */
+/** A wallet would have gone below zero: SQLSTATE RH001, raised by rh_post_entry (server/db/functions/rh_post_entry.sql). */
 export function isInsufficientBalance(err: unknown): boolean {
   return findPgError(err)?.code === 'RH001';
 }

@@ -223,7 +223,7 @@ export async function activateUserByAdmin(
       if (!user) throw notFound('User not found');
       return user;
     }
-    // One call: rh_activate_directly (migration 0012) activates, pays the reward if the settings
+    // One call: rh_activate_directly (server/db/functions/rh_activate_directly.sql) activates, pays the reward if the settings
     // say so, records the waiver, and writes the counters, notifications and audit row.
     const [row] = await queryRows<{ outcome: string }>(
       tx,
@@ -337,7 +337,7 @@ export async function decidePayment(
   if (!isUuid(paymentId)) throw notFound('Payment not found');
   const now = ctx.now();
   return runStatement(run, async (db) => {
-    // One call: rh_decide_payment (migration 0006) records the fee, reverses a waiver the fee now
+    // One call: rh_decide_payment (server/db/functions/rh_decide_payment.sql) records the fee, reverses a waiver the fee now
     // replaces, activates the payer, pays the referrer, and writes notifications, audit and counters.
     const [row] = await queryRows<{ outcome: string; payment: unknown; username: string | null; phone: string | null; user_activated: boolean | null }>(
       db,

@@ -1,5 +1,6 @@
 // Opens the database: embedded PGlite in DATA_DIR/db by default, a PostgreSQL server when
-// DATABASE_URL is set. Both speak through the same drizzle schema; migrations run here at boot.
+// DATABASE_URL is set. Both speak through the same drizzle schema; migrations run here at boot,
+// then the database functions whose files changed (server/db/functions.ts).
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { mkdir, readFile } from 'node:fs/promises';
@@ -11,6 +12,7 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 import * as schema from './schema.ts';
 import { describeDbError } from './db-errors.ts';
+import { applyFunctionFiles, functionsUpToDate, readFunctionFiles, type FunctionFile, type SqlRunner } from './functions.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -48,6 +50,8 @@ export async function openDatabase(opts: {
   onPoolError?: (err: Error) => void;
   /** Connections in the PostgreSQL pool (default 20). */
   poolSize?: number;
+  /** The database functions to hold (default: server/db/functions); tests change one. */
+  functionFiles?: FunctionFile[];
 }): Promise<Database> {
   if (opts.databaseUrl) {
     const { default: pg } = await import('pg');
@@ -80,6 +84,7 @@ export async function openDatabase(opts: {
     try {
       await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
       await migrate(drizzle(lockClient, { schema }), { migrationsFolder });
+      await applyFunctionFiles(lockClient, opts.functionFiles ?? readFunctionFiles());
     } finally {
       await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
       lockClient.release();
@@ -106,7 +111,12 @@ export async function openDatabase(opts: {
   keepWasmOptimisationOffTheStartPath();
   const client = dataPath ? new PGlite(dataPath, options) : new PGlite(options);
   const db = drizzle(client, { schema }) as unknown as Db;
-  if (!(await allMigrationsApplied(db))) await migrate(drizzle(client, { schema }), { migrationsFolder });
+  // Read while PGlite compiles and starts in the background.
+  const functionFiles = opts.functionFiles ?? readFunctionFiles();
+  if (!(await embeddedUpToDate(client, functionFiles))) {
+    await migrate(drizzle(client, { schema }), { migrationsFolder });
+    await applyFunctionFiles(client, functionFiles);
+  }
   return { db, kind: 'pglite', close: () => client.close(), poolStats: () => null };
 }
 
@@ -163,13 +173,18 @@ export async function expectedMigrations(): Promise<number> {
 
 /**
  * Whether the embedded database already has every migration of this build, counted as /readyz
- * counts them, so that the migrator (which reads and hashes every migration file and runs four
- * statements, a tenth of a restart) has nothing to do. Before the first migration drizzle's table
- * does not exist.
+ * counts them, and every function file's version, so that the migrator (which reads and hashes
+ * every migration file and runs four statements, a tenth of a restart) has nothing to do. One
+ * query; before the first migration (or before 0020) a table is missing and the answer is no.
  */
-async function allMigrationsApplied(db: Db): Promise<boolean> {
+async function embeddedUpToDate(client: SqlRunner, files: FunctionFile[]): Promise<boolean> {
   try {
-    return (await appliedMigrations(db)) >= (await expectedMigrations());
+    const { rows } = await client.query(
+      `select (select count(*)::int from drizzle.__drizzle_migrations) as n,
+              (select coalesce(json_agg(json_build_array(name, sha256)), '[]') from db_function_files)::text as f`,
+    );
+    const row = rows[0] as { n: number; f: string };
+    return row.n >= (await expectedMigrations()) && functionsUpToDate(files, new Map(JSON.parse(row.f) as [string, string][]));
   } catch {
     return false;
   }

@@ -1,4 +1,4 @@
-// Rows that come back from our SQL functions (migration 0006) rather than from a drizzle query:
+// Rows that come back from our SQL functions (server/db/functions) rather than from a drizzle query:
 // as JSON (to_jsonb of a table's row) or as plain result columns. Both drivers hand back JSON
 // parsed, so one reader serves PGlite and PostgreSQL alike; it types the row by the table's
 // drizzle columns (bigint columns to bigint, timestamps to Date).

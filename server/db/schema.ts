@@ -859,3 +859,15 @@ export const dataRequests = pgTable(
     check('data_requests_kind_check', sql`${t.kind} in ('access', 'correction', 'deletion', 'objection', 'consent', 'other')`),
   ],
 );
+
+/**
+ * The database functions applied from server/db/functions (DESIGN.md section 17): the content hash
+ * of each file as last applied, so that a start applies only what changed (server/db/functions.ts).
+ */
+export const dbFunctionFiles = pgTable('db_function_files', {
+  name: text('name').primaryKey(),
+  sha256: text('sha256').notNull(),
+  appliedAt: ts('applied_at').notNull(),
+  /** How many times this function's file has been applied since the table exists (a changed file once more). */
+  appliedCount: integer('applied_count').notNull().default(1),
+});

@@ -1,7 +1,7 @@
 // Risk flags as admins see them (on every user, payment and withdrawal row: riskFlags), and what an
 // admin does about a flagged account's held rewards: release them to the wallet (clearing its flags)
 // or forfeit them. Both move money only through the ledger (rh_release_holds, rh_forfeit_holds,
-// migration 0013) and are audited. Decision 027.
+// server/db/functions) and are audited. Decision 027.
 import { sql } from 'drizzle-orm';
 import { formatPaise } from '../../contract/money.ts';
 import { RISK_SIGNALS, type ForfeitHoldsResponse, type ReleaseHoldsResponse, type RiskFlag, type RiskSignal } from '../../contract/risk.ts';

@@ -1,5 +1,5 @@
 // Fraud signals, computed when the event happens and stored as risk flags (rh_flag_shared,
-// migration 0013): where an account was seen from (a first-party device id the web app keeps in
+// server/db/functions): where an account was seen from (a first-party device id the web app keeps in
 // local storage, and the address) at sign-up, sign-in and proofs; referral-linked accounts on one
 // device; a sign-up from the address its referrer used minutes before; a referral code signing up
 // users faster than the setting; a referred account that never came back after its activation.

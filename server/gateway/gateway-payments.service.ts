@@ -1,6 +1,6 @@
 // The activation fee through the payment gateway: opening a checkout (a single-use, fixed-amount
 // UPI QR) for a user, taking the gateway's signed webhooks, settling each payment they report
-// exactly once (rh_confirm_gateway_payment, migration 0013), and the sweep that asks the gateway
+// exactly once (server/db/functions/rh_confirm_gateway_payment.sql), and the sweep that asks the gateway
 // for payments the webhooks missed. Decision 026.
 import { and, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { formatPaise } from '../../contract/money.ts';

@@ -1,5 +1,5 @@
 // The double-entry ledger's accounts. Every money movement is one journal entry whose lines sum
-// to zero, posted by the database function rh_post_entry (migration 0010) inside the money
+// to zero, posted by the database function rh_post_entry (server/db/functions/rh_post_entry.sql) inside the money
 // function that makes the state change it belongs to. Wallets keep a cached balance guarded by
 // CHECK (balance >= 0) and a conditional UPDATE; platform accounts are sources and sinks whose
 // balances are computed from their lines (no hot row).

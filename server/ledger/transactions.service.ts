@@ -4,7 +4,7 @@
 // from outside, never from the wallet: it belongs to the user's payments, not here, so the history
 // adds up to the balance.
 //
-// The page is built as JSON by the database (rh_wallet_history, migration 0010): it reads the
+// The page is built as JSON by the database (server/db/functions/rh_wallet_history.sql): it reads the
 // page straight off the wallet's (account, seq) index, so it costs the same however long the
 // history is, and the server passes the text on without building fifty objects to serialise them
 // again (that was most of the route's cost). Its shape is contract/wallet.ts TransactionSchema.

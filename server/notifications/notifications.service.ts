@@ -1,6 +1,6 @@
 // Notifications a user cares about (payment decided, account activated, reward credited, spin
 // granted or won, withdrawal requested or decided). The money functions of the database write
-// them (rh_notify_all, migration 0010) in the same transaction as the event, so there is never a
+// them (server/db/functions/rh_notify_all.sql) in the same transaction as the event, so there is never a
 // notice for something that did not happen; this module reads them and marks them read.
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { DEFAULT_PAGE_LIMIT } from '../../contract/constants.ts';

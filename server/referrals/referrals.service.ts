@@ -1,5 +1,5 @@
 // The people a user referred, as the Referrals page lists them. Rewards are paid at activation
-// (rh_activate, migration 0010), not here.
+// (server/db/functions/rh_activate.sql), not here.
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { OwnListQuery, ReferredUser } from '../../contract/activation.ts';
 import type { DbOrTx } from '../db/client.ts';

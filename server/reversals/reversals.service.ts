@@ -1,6 +1,6 @@
 // Reversing an approved activation payment (the proof was fake, the money never arrived): one call
-// of rh_reverse_payment (migration 0012). Nothing posted is edited: the fee and the referral reward
-// come back by new entries that name the ones they reverse, what the referrer's wallet cannot cover
+// of rh_reverse_payment (server/db/functions). Nothing posted is edited: the fee and the referral
+// reward come back by new entries that name the ones they reverse, what the referrer's wallet cannot cover
 // becomes a debt repaid first from their next credits, the payer is suspended, both are told, and
 // the audit log keeps the admin and the reason.
 import { sql } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 // Spending a free spin: the server draws a segment from the configured weights, then one call of
-// rh_use_spin (migration 0010) takes the spin, records it and credits the prize, so no spin is
+// rh_use_spin (server/db/functions/rh_use_spin.sql) takes the spin, records it and credits the prize, so no spin is
 // lost or paid twice.
 import { sql } from 'drizzle-orm';
 import { formatPaise } from '../../contract/money.ts';

@@ -148,7 +148,7 @@ export async function requestWithdrawal(
   const id = newId();
   const screenshotKey = screenshot ? await ctx.uploads.put(screenshot.bytes, screenshot.ext) : null;
   try {
-    // One call: rh_request_withdrawal (migration 0006) records the request and reserves the amount
+    // One call: rh_request_withdrawal (server/db/functions/rh_request_withdrawal.sql) records the request and reserves the amount
     // (its guarded wallet update is the balance check: no read-then-decide race), with counters
     // and the notification.
     return await runStatement(run, async (db) => {
@@ -289,7 +289,7 @@ export async function decideWithdrawal(
   if (!isUuid(withdrawalId)) throw notFound('Withdrawal not found');
   const now = ctx.now();
   return runStatement(run, async (db) => {
-    // One call: rh_decide_withdrawal (migration 0012) moves the reserved amount to payouts_paid or
+    // One call: rh_decide_withdrawal (server/db/functions/rh_decide_withdrawal.sql) moves the reserved amount to payouts_paid or
     // back to the wallet, with the notification, the audit row and the counters (or, under the
     // two-person rule, records the first approval).
     const payoutReference = decision.status === 'approved' ? (decision.payoutReference ?? null) : null;

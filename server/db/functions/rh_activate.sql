@@ -1,0 +1,102 @@
+-- Activates an account and pays its referrer: the user's row, the referral reward (to the
+-- referrer's wallet, or their held account while a flag that holds is open), every Nth referral's
+-- free spin, and the notifications, in one step. A direct activation pays the reward only when the
+-- setting allows it. Returns what happened for the caller to report.
+-- Called by server/referrals/referrals.service.ts and by rh_decide_payment, rh_activate_directly
+-- and rh_confirm_gateway_payment.
+CREATE OR REPLACE FUNCTION rh_activate(p_user uuid, p_at timestamptz, p_via text, s app_settings,
+  p_note_kind text, p_note_title text, p_note_body text,
+  OUT activated boolean, OUT referral_id uuid, OUT referrer_id uuid, OUT reward_paise bigint, OUT spin_granted boolean,
+  OUT username text, OUT phone text, OUT reward_held boolean)
+LANGUAGE plpgsql VOLATILE AS $$
+DECLARE
+  v_successful int;
+  v_toward int;
+  n_users uuid[] := '{}';
+  n_kinds text[] := '{}';
+  n_titles text[] := '{}';
+  n_bodies text[] := '{}';
+BEGIN
+  activated := false;
+  spin_granted := false;
+  reward_held := false;
+
+  UPDATE users u SET is_activated = true, activated_at = p_at, updated_at = p_at
+  WHERE u.id = p_user AND u.is_activated = false
+  RETURNING u.username, u.phone INTO username, phone;
+  IF FOUND THEN
+    activated := true;
+    n_users := n_users || p_user;
+    n_kinds := n_kinds || 'account_activated'::text;
+    n_titles := n_titles || 'Account activated'::text;
+    n_bodies := n_bodies || CASE WHEN p_via = 'payment'
+      THEN 'Your payment was confirmed and your account is active. Share your referral code to start earning.'
+      ELSE 'Your account is active. Share your referral code to start earning.' END;
+  ELSIF p_via = 'admin' THEN
+    RETURN;
+  ELSE
+    SELECT u.username, u.phone INTO username, phone FROM users u WHERE u.id = p_user;
+  END IF;
+  IF p_note_kind IS NOT NULL THEN
+    n_users := n_users || p_user;
+    n_kinds := n_kinds || p_note_kind;
+    n_titles := n_titles || p_note_title;
+    n_bodies := n_bodies || p_note_body;
+  END IF;
+
+  <<reward>>
+  BEGIN
+    IF username IS NULL OR s.referral_reward_paise <= 0 OR (p_via = 'admin' AND NOT s.reward_waived_activations) THEN
+      EXIT reward;
+    END IF;
+    UPDATE referrals rf SET rewarded_at = p_at, reward_paise = s.referral_reward_paise
+    WHERE rf.referred_id = p_user AND rf.rewarded_at IS NULL
+      AND EXISTS (SELECT 1 FROM users r WHERE r.id = rf.referrer_id AND r.status = 'active')
+    RETURNING rf.id, rf.referrer_id INTO referral_id, referrer_id;
+    IF NOT FOUND THEN
+      EXIT reward;
+    END IF;
+    reward_paise := s.referral_reward_paise;
+
+    -- The referrer's row before their wallet: the order a spin takes too.
+    UPDATE users SET
+      successful_referrals = successful_referrals + 1,
+      total_earnings_paise = total_earnings_paise + reward_paise,
+      spins_granted = spins_granted + CASE WHEN referrals_toward_spin + 1 >= s.referrals_per_spin THEN 1 ELSE 0 END,
+      referrals_toward_spin = CASE WHEN referrals_toward_spin + 1 >= s.referrals_per_spin THEN 0 ELSE referrals_toward_spin + 1 END,
+      updated_at = p_at
+    WHERE id = referrer_id
+    RETURNING successful_referrals, referrals_toward_spin INTO v_successful, v_toward;
+    IF NOT FOUND THEN
+      RAISE EXCEPTION 'referrer % vanished', referrer_id;
+    END IF;
+
+    reward_held := rh_rewards_held(referrer_id, s.risk_hold_signals);
+    PERFORM rh_post_entry('referral_reward', referral_id, referrer_id, 'Referral reward', p_at,
+      ARRAY[rh_platform('referral_rewards'), CASE WHEN reward_held THEN rh_held_account(referrer_id, p_at) ELSE referrer_id END],
+      ARRAY[-reward_paise, reward_paise]);
+    n_users := n_users || referrer_id;
+    IF reward_held THEN
+      n_kinds := n_kinds || 'referral_reward_held'::text;
+      n_titles := n_titles || 'Referral reward on hold'::text;
+      n_bodies := n_bodies || ('₹' || rh_rupees(reward_paise) || ' for ' || username || ' joining is on hold while we review your account');
+    ELSE
+      n_kinds := n_kinds || 'referral_reward'::text;
+      n_titles := n_titles || 'Referral reward credited'::text;
+      n_bodies := n_bodies || ('₹' || rh_rupees(reward_paise) || ' for ' || username || ' joining');
+    END IF;
+
+    -- Progress is back at 0 exactly when this referral completed a spin (referrals_per_spin >= 1).
+    IF v_toward = 0 THEN
+      spin_granted := true;
+      UPDATE referrals SET grants_spin = true WHERE id = referral_id;
+      n_users := n_users || referrer_id;
+      n_kinds := n_kinds || 'spin_granted'::text;
+      n_titles := n_titles || 'Free spin unlocked'::text;
+      n_bodies := n_bodies || (v_successful || ' successful referrals earned you a free spin. Spin the wheel to win a prize!');
+    END IF;
+  END;
+
+  PERFORM rh_notify_all(n_users, n_kinds, n_titles, n_bodies, p_at);
+END;
+$$;
