@@ -1,11 +1,12 @@
-// Bank statement reconciliation: an admin uploads the bank account's statement export (CSV), the
-// server reads its credits and sorts every pending proof and every credit into four lists, and
+// Bank statement reconciliation: an admin uploads the bank account's statement as the bank gave it
+// (CSV, TXT, .xls, .xlsx or a text PDF), the server reads its credits and sorts every pending proof
+// and every credit into four lists, and
 // "approve all matched" approves each matched proof through the normal approval. DESIGN.md section 5.
 import { z } from 'zod';
 import { MoneySchema } from './money.ts';
 import { text } from './text.ts';
 
-/** Statement exports run to a few MB for a busy month; this bounds the work per upload. */
+/** Statement exports run to a few MB for a busy month; this bounds the work per upload, whatever the file type. */
 export const STATEMENT_MAX_BYTES = 10 * 1024 * 1024;
 
 /** Another bank's columns, named as in its header row (the multipart field `mapping`, as JSON). */
@@ -47,7 +48,10 @@ const ProofRefSchema = z.object({ paymentId: text(), username: text(), utr: text
 
 export const ReconciliationSchema = z.object({
   id: text(),
-  /** hdfc, sbi, icici, axis, kotak, or the name given to a mapped layout. */
+  /**
+   * hdfc, sbi, icici, axis, kotak, yes, idfc, pnb, bob, canara, union, indusind; `other` for a layout
+   * several banks share when the file names none; or the name given to a mapped layout.
+   */
   bank: text(),
   fileName: text(),
   lineCount: z.number().int(),
@@ -76,6 +80,20 @@ export const ReconciliationSchema = z.object({
   problems: z.array(z.object({ line: z.number().int(), kind: text(), value: text() })),
 });
 export type Reconciliation = z.infer<typeof ReconciliationSchema>;
+
+/** A statement uploaded before, as the reconcile screen lists them (newest first). */
+export const ReconciliationSummarySchema = ReconciliationSchema.pick({
+  id: true,
+  bank: true,
+  fileName: true,
+  lineCount: true,
+  firstDate: true,
+  lastDate: true,
+  createdAt: true,
+});
+export type ReconciliationSummary = z.infer<typeof ReconciliationSummarySchema>;
+export const ReconciliationListSchema = z.object({ items: z.array(ReconciliationSummarySchema) });
+export type ReconciliationList = z.infer<typeof ReconciliationListSchema>;
 
 /** 422 STATEMENT_LAYOUT_UNKNOWN: the columns of the file's header row, to map once for this bank. */
 export const LayoutUnknownSchema = z.object({

@@ -9,7 +9,8 @@ export type CsvReadResult = {
   unterminatedQuoteLine: number | null;
 };
 
-export const CSV_DELIMITERS = [',', '\t', ';'] as const;
+/** Comma, tab and semicolon exports, and the pipe or tilde of some banks' "delimited TXT". */
+export const CSV_DELIMITERS = [',', '\t', ';', '|', '~'] as const;
 export type CsvDelimiter = (typeof CSV_DELIMITERS)[number];
 
 const QUOTE = 34;

@@ -6,7 +6,7 @@ import { parseStatement, type StatementRow } from './statement-parser.ts';
 const FEE = 50000n;
 
 function row(line: number, utr: string | null, creditPaise: bigint, debitPaise = 0n): StatementRow {
-  return { line, date: '2026-09-05', narration: `line ${line}`, reference: null, creditPaise, debitPaise, utr };
+  return { line, date: '2026-09-05', narration: `line ${line}`, reference: null, creditPaise, debitPaise, utr, utrs: utr === null ? [] : [utr] };
 }
 
 describe('matchStatement', () => {

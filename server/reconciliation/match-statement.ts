@@ -1,5 +1,6 @@
 // Matches the credits of a parsed bank statement against the pending payment proofs users submitted,
-// by UTR, and sorts every proof and every relevant credit into one of four lists for an admin. Pure.
+// by UTR (any of the UPI references a line offers), and sorts every proof and every relevant credit
+// into one of four lists for an admin. Pure.
 import type { StatementRow } from './statement-parser.ts';
 
 export type PendingProof = { id: string; utr: string; amountPaise: bigint };
@@ -48,7 +49,8 @@ export function matchStatement(
   const creditsByUtr = groupByUtr(credits);
   const reversals = new Map<string, number>();
   for (const row of rows) {
-    if (row.debitPaise > 0n && row.utr !== null && !reversals.has(row.utr)) reversals.set(row.utr, row.line);
+    if (row.debitPaise <= 0n) continue;
+    for (const utr of row.utrs) if (!reversals.has(utr)) reversals.set(utr, row.line);
   }
   const claimedBy = new Map<number, string>();
   const result: StatementMatch = { matched: [], amountDiffers: [], proofWithoutCredit: [], creditWithoutProof: [] };
@@ -92,13 +94,15 @@ export function matchStatement(
   return result;
 }
 
+/** Each credit under every reference it offers: a proof naming either the narration's or the reference column's finds it. */
 function groupByUtr(credits: readonly StatementRow[]): Map<string, StatementRow[]> {
   const groups = new Map<string, StatementRow[]>();
   for (const credit of credits) {
-    if (credit.utr === null) continue;
-    const group = groups.get(credit.utr);
-    if (group) group.push(credit);
-    else groups.set(credit.utr, [credit]);
+    for (const utr of credit.utrs) {
+      const group = groups.get(utr);
+      if (group) group.push(credit);
+      else groups.set(utr, [credit]);
+    }
   }
   return groups;
 }

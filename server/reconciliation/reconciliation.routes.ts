@@ -1,14 +1,15 @@
 // Admin routes of bank statement reconciliation: upload a statement (multipart: `statement`, and
-// `bank` + `mapping` for a layout we do not know), read a reconciliation again, approve its matches.
+// `bank` + `mapping` for a layout we do not know), list the statements uploaded lately, read a
+// reconciliation again, approve its matches.
 // Reviewers may use them: reconciling is reviewing payments (server/admins/role-guard.ts).
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { ApproveMatchedResponseSchema, ReconcileFieldsSchema, ReconciliationSchema, STATEMENT_MAX_BYTES } from '../../contract/reconciliation.ts';
+import { ApproveMatchedResponseSchema, ReconcileFieldsSchema, ReconciliationListSchema, ReconciliationSchema, STATEMENT_MAX_BYTES } from '../../contract/reconciliation.ts';
 import type { AppContext } from '../context.ts';
 import { AppError, badRequest } from '../errors.ts';
 import { clientIp, requireAdmin } from '../sessions/auth.ts';
-import { approveMatched, LayoutUnknownError, readReconciliation, uploadStatement } from './reconciliation.service.ts';
+import { approveMatched, LayoutUnknownError, listReconciliations, readReconciliation, uploadStatement } from './reconciliation.service.ts';
 
-const NO_FILE_MESSAGE = 'Choose the bank statement file (CSV) to upload';
+const NO_FILE_MESSAGE = 'Choose the bank statement file to upload';
 
 async function readStatementForm(request: FastifyRequest): Promise<{ bytes: Buffer; fileName: string; fields: Record<string, string> }> {
   if (!request.isMultipart()) throw badRequest(NO_FILE_MESSAGE, 'VALIDATION_FAILED', { statement: NO_FILE_MESSAGE });
@@ -44,6 +45,11 @@ export function reconciliationRoutes(ctx: AppContext): FastifyPluginAsync {
         if (err instanceof LayoutUnknownError) return reply.status(422).send(err.body);
         throw err;
       }
+    });
+
+    app.get('/reconciliation', async (request) => {
+      requireAdmin(request);
+      return ReconciliationListSchema.parse(await listReconciliations(ctx));
     });
 
     app.get<{ Params: { id: string } }>('/reconciliation/:id', async (request) => {

@@ -1,12 +1,13 @@
 // Bank statement reconciliation (Admin > Manual Payments > Reconcile): reads an uploaded statement
-// export, remembers it (the same file again is the same reconciliation), matches its credits with
-// the pending proofs by UTR and amount, and approves the matched ones each through the normal
-// approval (rh_decide_payment: fee, activation, reward, audit, notifications). A bank whose layout
-// we do not know is mapped once by an admin and recognised by its header row afterwards.
+// as the bank gave it (CSV, TXT, .xls, .xlsx or a text PDF, told apart by content), remembers it (the
+// same file again is the same reconciliation), matches its credits with the pending proofs by UTR
+// and amount, and approves the matched ones each through the normal approval (rh_decide_payment:
+// fee, activation, reward, audit, notifications). A bank whose layout we do not know is mapped once
+// by an admin and recognised by its header row afterwards.
 import { createHash } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { formatPaise } from '../../contract/money.ts';
-import type { ApproveMatchedResponse, LayoutUnknown, Reconciliation, StatementMapping } from '../../contract/reconciliation.ts';
+import type { ApproveMatchedResponse, LayoutUnknown, Reconciliation, ReconciliationList, StatementMapping } from '../../contract/reconciliation.ts';
 import type { AppContext } from '../context.ts';
 import { isUuid, newId } from '../db/ids.ts';
 import { at, isoText, queryRows } from '../db/rows.ts';
@@ -14,29 +15,30 @@ import { manualPayments, reconciliations, statementLayouts } from '../db/schema.
 import { badRequest, notFound } from '../errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { getAppSettings } from '../settings/settings.service.ts';
+import { extractUtrs } from './extract-utr.ts';
 import { matchStatement, type StatementMatch } from './match-statement.ts';
-import { parseStatement, type StatementRow } from './statement-parser.ts';
-import { normaliseHeader } from './statement-layouts.ts';
+import { parseStatementContent, readStatementContent, UNREADABLE_STATEMENT_MESSAGE } from './statement-file.ts';
+import type { StatementRow } from './statement-parser.ts';
+import { bankDisplayName, normaliseHeader } from './statement-layouts.ts';
 
 type ReconciliationRow = typeof reconciliations.$inferSelect;
 type StoredLine = ReconciliationRow['lines'][number];
 
-/** A pending proof counts as "without credit" only if it was sent around the statement's period. */
-const PERIOD_SLACK_DAYS = 2;
+/**
+ * A pending proof counts as "without credit" only if it was sent within the statement's period, give
+ * or take a day (a payment late in the evening is often credited the next morning). Statement dates
+ * are days in India.
+ */
+const PERIOD_SLACK_DAYS = 1;
+const DAY_MS = 24 * 60 * 60_000;
+
+/** Statements the reconcile screen lists, newest first. */
+const RECENT_STATEMENTS = 20;
 
 export class LayoutUnknownError extends Error {
   constructor(readonly body: LayoutUnknown) {
     super(body.message);
   }
-}
-
-function decodeStatement(bytes: Buffer): string {
-  if (bytes.length === 0) throw badRequest('The statement file is empty', 'STATEMENT_UNREADABLE');
-  // UTF-16 exports (some banks' "Excel" CSV) start with a byte-order mark.
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return bytes.subarray(2).toString('utf16le');
-  const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
-  if (text.includes('\u0000')) throw badRequest('This file could not be read as a bank statement (CSV)', 'STATEMENT_UNREADABLE');
-  return text;
 }
 
 const headerSignature = (columns: readonly string[]) => columns.map(normaliseHeader).filter(Boolean).join('|');
@@ -55,21 +57,21 @@ export async function uploadStatement(
   const [seen] = await ctx.db.select().from(reconciliations).where(eq(reconciliations.fileSha256, sha)).limit(1);
   if (seen) return reconcile(ctx, seen);
 
-  const text = decodeStatement(file.bytes);
+  const content = await readStatementContent(file.bytes);
   let mapping = fields.mapping;
   let bank = fields.bank;
-  let parsed = parseStatement(text, mapping);
+  let parsed = parseStatementContent(content, mapping);
   if (parsed.status === 'mapping-needed' && !mapping) {
     // A bank an admin mapped before, recognised by its header row.
     const remembered = await ctx.db.select().from(statementLayouts).where(eq(statementLayouts.header, headerSignature(parsed.columns))).limit(1);
     if (remembered[0]) {
       mapping = remembered[0].mapping as StatementMapping;
       bank = remembered[0].bank;
-      parsed = parseStatement(text, mapping);
+      parsed = parseStatementContent(content, mapping);
     }
   }
   if (parsed.status === 'mapping-needed') {
-    if (parsed.columns.length === 0) throw badRequest('This file could not be read as a bank statement (CSV)', 'STATEMENT_UNREADABLE');
+    if (parsed.columns.length === 0) throw badRequest(UNREADABLE_STATEMENT_MESSAGE, 'STATEMENT_UNREADABLE');
     throw new LayoutUnknownError({
       message:
         parsed.reason === 'unknown-header'
@@ -82,9 +84,9 @@ export async function uploadStatement(
       missingColumns: parsed.missingColumns,
     });
   }
-  if (mapping && parsed.layout === 'custom') {
+  if (mapping && parsed.bank === 'custom') {
     if (!bank) throw badRequest('Name the bank, so its layout is remembered', 'VALIDATION_FAILED', { bank: 'Name the bank, so its layout is remembered' });
-    const header = await headerOf(text, parsed.headerLine);
+    const header = headerSignature(parsed.headerCells);
     await ctx.db
       .insert(statementLayouts)
       .values({ bank, mapping: mapping as Record<string, string>, header, updatedById: actor.id, updatedAt: ctx.now() })
@@ -107,7 +109,7 @@ export async function uploadStatement(
       id: newId(),
       fileSha256: sha,
       fileName: file.fileName.slice(0, 200) || 'statement.csv',
-      bank: parsed.layout === 'custom' ? (bank ?? 'custom') : parsed.layout,
+      bank: parsed.bank === 'custom' ? (bank ?? 'custom') : parsed.bank,
       lines,
       lineCount: lines.length,
       firstDate: dates[0] ?? null,
@@ -133,17 +135,22 @@ export async function uploadStatement(
   return reconcile(ctx, stored, parsed.problems);
 }
 
-/** The header row's cells, normalised and joined: how a mapped bank is recognised next time. */
-async function headerOf(text: string, headerLine: number): Promise<string> {
-  const { readCsvRecords, CSV_DELIMITERS } = await import('./csv-reader.ts');
-  const lines = text.split(/\r?\n/);
-  const line = lines[headerLine - 1] ?? '';
-  let best: string[] = [];
-  for (const delimiter of CSV_DELIMITERS) {
-    const cells = readCsvRecords(line, delimiter).records[0]?.cells ?? [];
-    if (cells.length > best.length) best = cells;
-  }
-  return headerSignature(best);
+/** The statements uploaded lately, newest first: the reconcile screen lists them to open again. */
+export async function listReconciliations(ctx: AppContext): Promise<ReconciliationList> {
+  const rows = await ctx.db
+    .select({
+      id: reconciliations.id,
+      bank: reconciliations.bank,
+      fileName: reconciliations.fileName,
+      lineCount: reconciliations.lineCount,
+      firstDate: reconciliations.firstDate,
+      lastDate: reconciliations.lastDate,
+      createdAt: reconciliations.createdAt,
+    })
+    .from(reconciliations)
+    .orderBy(desc(reconciliations.createdAt), desc(reconciliations.id))
+    .limit(RECENT_STATEMENTS);
+  return { items: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })) };
 }
 
 export async function readReconciliation(ctx: AppContext, id: string): Promise<Reconciliation> {
@@ -153,16 +160,21 @@ export async function readReconciliation(ctx: AppContext, id: string): Promise<R
   return reconcile(ctx, row);
 }
 
+/** The stored lines as rows again; every reference a line offers is read from its narration and reference anew. */
 function toRows(lines: readonly StoredLine[]): StatementRow[] {
-  return lines.map((l) => ({
-    line: l.line,
-    date: l.date,
-    narration: l.narration,
-    reference: l.reference,
-    creditPaise: BigInt(l.credit),
-    debitPaise: BigInt(l.debit),
-    utr: l.utr,
-  }));
+  return lines.map((l) => {
+    const utrs = extractUtrs(l.narration, l.reference);
+    return {
+      line: l.line,
+      date: l.date,
+      narration: l.narration,
+      reference: l.reference,
+      creditPaise: BigInt(l.credit),
+      debitPaise: BigInt(l.debit),
+      utr: l.utr,
+      utrs: l.utr === null || utrs.includes(l.utr) ? utrs : [l.utr, ...utrs],
+    };
+  });
 }
 
 interface ProofRow extends Record<string, unknown> {
@@ -175,9 +187,12 @@ interface ProofRow extends Record<string, unknown> {
 }
 
 /** The four lists, against the proofs as they are now. */
-async function matchNow(ctx: AppContext, row: ReconciliationRow): Promise<{ match: StatementMatch; proofs: Map<string, ProofRow>; decided: ProofRow[] }> {
+async function matchNow(
+  ctx: AppContext,
+  row: ReconciliationRow,
+): Promise<{ match: StatementMatch; proofs: Map<string, ProofRow>; decided: ProofRow[]; rows: StatementRow[] }> {
   const rows = toRows(row.lines);
-  const utrs = [...new Set(rows.map((r) => r.utr).filter((u): u is string => u !== null))];
+  const utrs = [...new Set(rows.flatMap((r) => r.utrs))];
   // Every pending proof (few: people waiting to be let in), and the decided ones this statement names.
   const pending = await queryRows<ProofRow>(
     ctx.db,
@@ -202,18 +217,19 @@ async function matchNow(ctx: AppContext, row: ReconciliationRow): Promise<{ matc
     pending.map((p) => ({ id: p.id, utr: p.utr, amountPaise: BigInt(p.amount) })),
     { expectedFeePaise: settings.activationFeePaise },
   );
-  return { match, proofs: new Map(pending.map((p) => [p.id, p])), decided };
+  return { match, proofs: new Map(pending.map((p) => [p.id, p])), decided, rows };
 }
 
 async function reconcile(ctx: AppContext, row: ReconciliationRow, problems: { line: number; kind: string; value: string }[] = []): Promise<Reconciliation> {
-  const { match, proofs, decided } = await matchNow(ctx, row);
+  const { match, proofs, decided, rows } = await matchNow(ctx, row);
   const approvedUtrs = new Set(decided.filter((p) => p.status === 'approved' || p.status === 'reversed').map((p) => p.utr));
   const rejectedByUtr = new Map(decided.filter((p) => p.status === 'rejected').map((p) => [p.utr, p]));
+  const utrsOfLine = new Map(rows.map((r) => [r.line, r.utrs]));
   const proof = (id: string) => proofs.get(id)!;
-  const day = 24 * 60 * 60_000;
-  const from = row.firstDate ? Date.parse(`${row.firstDate}T00:00:00Z`) - PERIOD_SLACK_DAYS * day : -Infinity;
-  const to = row.lastDate ? Date.parse(`${row.lastDate}T00:00:00Z`) + (PERIOD_SLACK_DAYS + 1) * day : Infinity;
-  const credits = match.creditWithoutProof.filter((c) => c.utr === null || !approvedUtrs.has(c.utr));
+  // From the first day's start to the last day's end in India, a day of slack either side.
+  const from = row.firstDate ? Date.parse(`${row.firstDate}T00:00:00+05:30`) - PERIOD_SLACK_DAYS * DAY_MS : -Infinity;
+  const to = row.lastDate ? Date.parse(`${row.lastDate}T00:00:00+05:30`) + (PERIOD_SLACK_DAYS + 1) * DAY_MS : Infinity;
+  const credits = match.creditWithoutProof.filter((c) => !(utrsOfLine.get(c.line) ?? []).some((u) => approvedUtrs.has(u)));
   return {
     id: row.id,
     bank: row.bank,
@@ -239,7 +255,7 @@ async function reconcile(ctx: AppContext, row: ReconciliationRow, problems: { li
       })
       .map((p) => ({ paymentId: p.proofId, username: proof(p.proofId).username, utr: p.utr, amount: formatPaise(p.amountPaise), submittedAt: proof(p.proofId).created_at })),
     creditWithoutProof: credits.map((c) => {
-      const rejected = c.utr ? rejectedByUtr.get(c.utr) : undefined;
+      const rejected = (utrsOfLine.get(c.line) ?? []).map((u) => rejectedByUtr.get(u)).find((p) => p !== undefined);
       return {
         line: c.line,
         date: c.date,
@@ -267,7 +283,7 @@ export async function approveMatched(ctx: AppContext, actor: { id: string; ip: s
   const { match } = await matchNow(ctx, row);
   const result: ApproveMatchedResponse = { approved: 0, alreadyDecided: 0, skipped: [] };
   for (const m of match.matched) {
-    const note = `Matched to ${row.bank.toUpperCase()} statement line ${m.line} (${m.date})`;
+    const note = `Matched to ${bankDisplayName(row.bank)} statement line ${m.line} (${m.date})`;
     const outcome = await ctx.db.transaction(async (tx) => {
       const [decided] = await queryRows<{ outcome: string }>(
         tx,

@@ -73,7 +73,7 @@ describe.each(drivers)('bank statement reconciliation (%s)', (driver) => {
     expect(Number((await s.api('GET', '/api/user', { token: referrer.token })).body.walletBalance) - Number(before)).toBe(800);
     const list = await s.api('GET', '/api/admin/manual-payments?status=approved', { token: admin.token });
     const approvedProof = list.body.items.find((p: { id: string }) => p.id === good[0]!.proof.id);
-    expect(approvedProof.adminNotes).toMatch(/^Matched to HDFC statement line \d+ \(\d{4}-\d{2}-\d{2}\)$/);
+    expect(approvedProof.adminNotes).toMatch(/^Matched to HDFC Bank statement line \d+ \(\d{4}-\d{2}-\d{2}\)$/);
     const activity = (await s.api('GET', '/api/admin/activity', { token: admin.token })).body.items;
     expect(activity.filter((a: { action: string }) => a.action === 'payment.approved').length).toBeGreaterThanOrEqual(2);
 
@@ -114,9 +114,9 @@ describe.each(drivers)('bank statement reconciliation (%s)', (driver) => {
     const withoutBank = await upload(csv, { mapping: JSON.stringify(GENERATED_CUSTOM_MAPPING) });
     expect(withoutBank.status).toBe(400);
     expect(withoutBank.body.fields).toHaveProperty('bank');
-    const mapped = await upload(csv, { bank: 'Canara Bank', mapping: JSON.stringify(GENERATED_CUSTOM_MAPPING) });
+    const mapped = await upload(csv, { bank: 'Sample Urban Co-op Bank', mapping: JSON.stringify(GENERATED_CUSTOM_MAPPING) });
     expect(mapped.status, JSON.stringify(mapped.body)).toBe(201);
-    expect(mapped.body).toMatchObject({ bank: 'Canara Bank', matched: [expect.objectContaining({ paymentId: p.proof.id })] });
+    expect(mapped.body).toMatchObject({ bank: 'Sample Urban Co-op Bank', matched: [expect.objectContaining({ paymentId: p.proof.id })] });
 
     // Next month's export of the same bank: recognised by its header, by a reviewer with 2FA.
     const reviewer = await inviteAdmin(s, admin.token, 'reviewer', { withTwoFactor: true, now: () => s.clock.now().getTime() });
@@ -124,7 +124,7 @@ describe.each(drivers)('bank statement reconciliation (%s)', (driver) => {
     const next = generateStatement({ layout: 'custom', transactions: 10, firstDate: today(), credits: [{ utr: q.utr, amountPaise: FEE }], seed: 4 });
     const recognised = await upload(next, {}, reviewer.token);
     expect(recognised.status, JSON.stringify(recognised.body)).toBe(201);
-    expect(recognised.body).toMatchObject({ bank: 'Canara Bank', matched: [expect.objectContaining({ paymentId: q.proof.id })] });
+    expect(recognised.body).toMatchObject({ bank: 'Sample Urban Co-op Bank', matched: [expect.objectContaining({ paymentId: q.proof.id })] });
     const approved = await s.api('POST', `/api/admin/reconciliation/${recognised.body.id}/approve-matched`, { token: reviewer.token });
     expect(approved.body.approved).toBe(1);
     await expectLedgerHolds(s);

@@ -1,17 +1,20 @@
-// Reads a bank statement export (CSV, or ; / tab separated) into transaction rows with exact paise
-// and the UPI reference of each line. Finds the header row under the bank's preamble, skips footers,
-// and reports a line it cannot read instead of failing the file. Pure: text in, result out.
-import { CSV_DELIMITERS, readCsvRecords, type CsvDelimiter, type CsvRecord } from './csv-reader.ts';
-import { extractUtr } from './extract-utr.ts';
+// Reads a bank statement into transaction rows with exact paise and the UPI references of each line:
+// from delimited text (CSV, or ; / tab separated) or from the rows a spreadsheet or a PDF table was
+// read into. Finds the header row under the bank's preamble, says whose statement it is, skips
+// footers, and reports a line it cannot read instead of failing the file. Pure: rows in, result out.
+import { CSV_DELIMITERS, readCsvRecords, type CsvRecord } from './csv-reader.ts';
+import { extractUtrs } from './extract-utr.ts';
 import {
+  buildMappingSpec,
+  identifyBank,
   KNOWN_LAYOUTS,
   normaliseHeader,
   resolveColumns,
-  buildMappingSpec,
+  type BankId,
   type ColumnSpec,
   type ResolvedColumns,
+  type StatementBank,
   type StatementColumnMapping,
-  type StatementLayoutName,
 } from './statement-layouts.ts';
 import {
   looksLikeStatementDate,
@@ -22,7 +25,7 @@ import {
 } from './statement-values.ts';
 
 export type StatementRow = {
-  /** 1-based line of the file where the row starts. */
+  /** 1-based line of the file (or row of the sheet) where the row starts. */
   line: number;
   /** YYYY-MM-DD */
   date: string;
@@ -30,7 +33,10 @@ export type StatementRow = {
   reference: string | null;
   creditPaise: bigint;
   debitPaise: bigint;
+  /** The most trusted UPI reference of the line (extractUtrs), or null. */
   utr: string | null;
+  /** Every UPI reference the line offers (narration and reference column), most trusted first. */
+  utrs: string[];
 };
 
 export type StatementProblem = {
@@ -48,8 +54,13 @@ export type StatementProblem = {
 export type StatementParseResult =
   | {
       status: 'parsed';
-      layout: StatementLayoutName;
+      /** The known layout's id (`hdfc`, `axis-2026`...), or `custom` for a mapping. */
+      layout: string;
+      /** Whose statement: a known bank, `other` for a shared layout whose file names no bank, `custom` for a mapping. */
+      bank: StatementBank | 'custom';
       headerLine: number;
+      /** The header row as written, to recognise a mapped bank's next export. */
+      headerCells: string[];
       rows: StatementRow[];
       problems: StatementProblem[];
     }
@@ -67,38 +78,76 @@ export type StatementParseResult =
       missingColumns: string[];
     };
 
-/** Preambles run to a few dozen lines (Axis ~20, Kotak ~12); the header is looked for this far. */
+/** Preambles run to a few dozen lines (Axis 16, IDFC ~20); the header is looked for this far. */
 const HEADER_SCAN_LINES = 80;
 
-type Header = { line: number; layout: StatementLayoutName; columns: ResolvedColumns };
+type Spec = { id: string; bank: BankId | null; columns: ColumnSpec };
+type Header = { line: number; layout: string; bank: BankId | null; columns: ResolvedColumns; cells: string[] };
 
+/** Delimited text: the delimiter is the one whose split of the first lines holds a known header. */
 export function parseStatement(text: string, mapping?: StatementColumnMapping): StatementParseResult {
   const head = firstLines(text, HEADER_SCAN_LINES);
   const heads = CSV_DELIMITERS.map((delimiter) => ({ delimiter, records: readCsvRecords(head, delimiter).records }));
-  let specs: readonly { name: StatementLayoutName; columns: ColumnSpec }[] = KNOWN_LAYOUTS;
-  if (mapping) {
-    const spec = buildMappingSpec(mapping);
-    if (!spec) return describeHeaderless(heads, 'mapping-without-amount', mapping);
-    specs = [{ name: 'custom', columns: spec }];
-  }
+  const specs = specsFor(mapping);
+  if (!specs) return describeHeaderless(heads.map((h) => h.records), 'mapping-without-amount', mapping);
   for (const { delimiter, records } of heads) {
     const header = findHeader(records, specs);
-    if (header) return readRows(text, delimiter, header, mapping?.dateFormat ?? 'day-first');
+    if (!header) continue;
+    const all = readCsvRecords(text, delimiter);
+    const result = readTable(all.records, header, mapping?.dateFormat ?? 'day-first', mapping !== undefined);
+    if (all.unterminatedQuoteLine !== null) result.problems.push({ line: all.unterminatedQuoteLine, kind: 'unterminated-quote', value: '' });
+    return result;
+  }
+  return describeHeaderless(heads.map((h) => h.records), mapping ? 'mapping-not-found' : 'unknown-header', mapping);
+}
+
+/**
+ * Rows already split into cells: the sheets of a workbook (the first sheet holding a header wins)
+ * or the table read off a PDF's pages.
+ */
+export function parseStatementTables(tables: readonly (readonly CsvRecord[])[], mapping?: StatementColumnMapping): StatementParseResult {
+  const heads = tables.map((records) => records.slice(0, HEADER_SCAN_LINES));
+  const specs = specsFor(mapping);
+  if (!specs) return describeHeaderless(heads, 'mapping-without-amount', mapping);
+  for (const [i, records] of tables.entries()) {
+    const header = findHeader(heads[i] ?? [], specs);
+    if (header) return readTable(records, header, mapping?.dateFormat ?? 'day-first', mapping !== undefined);
   }
   return describeHeaderless(heads, mapping ? 'mapping-not-found' : 'unknown-header', mapping);
 }
 
-function readRows(text: string, delimiter: CsvDelimiter, header: Header, order: DateOrder): StatementParseResult {
-  const { records, unterminatedQuoteLine } = readCsvRecords(text, delimiter);
+function specsFor(mapping: StatementColumnMapping | undefined): readonly Spec[] | null {
+  if (!mapping) return KNOWN_LAYOUTS;
+  const columns = buildMappingSpec(mapping);
+  return columns ? [{ id: 'custom', bank: null, columns }] : null;
+}
+
+function readTable(records: readonly CsvRecord[], header: Header, order: DateOrder, mapped: boolean): Extract<StatementParseResult, { status: 'parsed' }> {
   const rows: StatementRow[] = [];
   const problems: StatementProblem[] = [];
-  const start = records.findIndex((r) => r.line === header.line) + 1;
-  for (let i = start; i < records.length; i++) {
-    const record = records[i];
-    if (record) readRow(record, header.columns, order, rows, problems);
+  const preamble: string[] = [];
+  let footer: string[] = [];
+  for (const record of records) {
+    if (record.line < header.line) {
+      preamble.push(record.cells.join(' '));
+      continue;
+    }
+    if (record.line === header.line) continue;
+    const before = rows.length + problems.length;
+    readRow(record, header.columns, order, rows, problems);
+    // What follows the last transaction is the footer; anything between rows is not.
+    if (rows.length + problems.length > before) footer = [];
+    else footer.push(record.cells.join(' '));
   }
-  if (unterminatedQuoteLine !== null) problems.push({ line: unterminatedQuoteLine, kind: 'unterminated-quote', value: '' });
-  return { status: 'parsed', layout: header.layout, headerLine: header.line, rows, problems };
+  return {
+    status: 'parsed',
+    layout: header.layout,
+    bank: mapped ? 'custom' : identifyBank(header.bank, preamble.join('\n'), footer.join('\n')),
+    headerLine: header.line,
+    headerCells: header.cells,
+    rows,
+    problems,
+  };
 }
 
 /** A row whose date cell is not even date-shaped is preamble, footer or a separator: skipped quietly. */
@@ -109,7 +158,8 @@ function readRow(
   rows: StatementRow[],
   problems: StatementProblem[],
 ): void {
-  const cell = (index: number | null): string => (index === null ? '' : (record.cells[index] ?? '').trim());
+  const raw = (index: number | null): string => (index === null ? '' : (record.cells[index] ?? ''));
+  const cell = (index: number | null): string => raw(index).trim();
   const dateCell = cell(columns.date);
   if (!looksLikeStatementDate(dateCell)) return;
   const date = parseStatementDate(dateCell, order);
@@ -117,10 +167,14 @@ function readRow(
   if (date === null) problems.push({ line: record.line, kind: 'date', value: dateCell });
   if ('kind' in amounts) problems.push({ line: record.line, ...amounts });
   if (date === null || 'kind' in amounts) return;
-  const narration = cell(columns.narration).replace(/\s+/g, ' ');
-  const referenceCell = cell(columns.reference);
+  const written = raw(columns.narration);
+  const narration = written.replace(/\s+/g, ' ').trim();
+  const referenceCell = cell(columns.reference).replace(/\s+/g, ' ');
   const reference = referenceCell === '' || referenceCell === '-' ? null : referenceCell;
-  rows.push({ line: record.line, date, narration, reference, ...amounts, utr: extractUtr(narration, reference) });
+  let utrs = extractUtrs(narration, reference);
+  // A narration wrapped over lines (SBI, and PDFs) may be cut inside the reference itself: read it joined.
+  if (utrs.length === 0 && /\n/.test(written)) utrs = extractUtrs(written.replace(/\s*\n\s*/g, ''), null);
+  rows.push({ line: record.line, date, narration, reference, ...amounts, utr: utrs[0] ?? null, utrs });
 }
 
 type Amounts = { creditPaise: bigint; debitPaise: bigint };
@@ -173,28 +227,25 @@ function readIndicator(text: string): 'cr' | 'dr' | null | 'unknown' {
   return 'unknown';
 }
 
-function findHeader(
-  records: readonly CsvRecord[],
-  specs: readonly { name: StatementLayoutName; columns: ColumnSpec }[],
-): Header | null {
+function findHeader(records: readonly CsvRecord[], specs: readonly Spec[]): Header | null {
   for (const record of records) {
     const normalised = record.cells.map(normaliseHeader);
     for (const spec of specs) {
       const columns = resolveColumns(normalised, spec.columns);
-      if (columns) return { line: record.line, layout: spec.name, columns };
+      if (columns) return { line: record.line, layout: spec.id, bank: spec.bank, columns, cells: record.cells.map((c) => c.trim()) };
     }
   }
   return null;
 }
 
-/** The mapping-needed answer: the row most like a header, read with the delimiter that splits it most. */
+/** The mapping-needed answer: the row most like a header, from the split (or sheet) that has the widest one. */
 function describeHeaderless(
-  heads: readonly { records: readonly CsvRecord[] }[],
+  heads: readonly (readonly CsvRecord[])[],
   reason: Extract<StatementParseResult, { status: 'mapping-needed' }>['reason'],
   mapping: StatementColumnMapping | undefined,
 ): StatementParseResult {
   let best: { line: number; columns: string[] } | null = null;
-  for (const { records } of heads) {
+  for (const records of heads) {
     const candidate = guessHeaderRow(records);
     if (candidate && (!best || candidate.columns.length > best.columns.length)) best = candidate;
   }
@@ -231,4 +282,10 @@ function firstLines(text: string, count: number): string {
     if (end < 0) return text;
   }
   return text.slice(0, end + 1);
+}
+
+/** Says which columns a row of cells is the header of (a known layout's, or the mapping's), for tables read off a PDF. */
+export function headerResolver(mapping?: StatementColumnMapping): (cells: readonly string[]) => ResolvedColumns | null {
+  const specs = specsFor(mapping) ?? [];
+  return (cells) => findHeader([{ line: 0, cells: [...cells] }], specs)?.columns ?? null;
 }
