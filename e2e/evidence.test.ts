@@ -87,7 +87,7 @@ describe('payments confirmed by evidence', () => {
     await page.getByRole('button', { name: 'Reconcile with bank statement' }).click();
     await page.getByRole('heading', { name: 'Upload the statement' }).waitFor();
     await checkScreen(page, 'reconcile-upload-desktop', 'reconcile upload');
-    await page.getByLabel('Choose the CSV file, or drop it here').setInputFiles({ name: 'hdfc-statement.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await page.getByLabel('Choose the statement file, or drop it here').setInputFiles({ name: 'hdfc-statement.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
 
     // The matched table names the payer; the stray credit waits under "Credits with no proof".
     await page.getByRole('cell', { name: 'Ravi Kumar', exact: true }).waitFor();

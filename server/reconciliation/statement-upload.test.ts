@@ -26,7 +26,7 @@ describe.each(drivers)('statements uploaded as banks give them (%s)', (driver) =
   // Named without an extension on purpose: the server must tell the type by content.
   async function upload(bytes: Buffer, name = 'statement') {
     const form = new FormData();
-    form.set('statement', new File([bytes], name, { type: 'application/octet-stream' }));
+    form.set('statement', new File([new Uint8Array(bytes)], name, { type: 'application/octet-stream' }));
     return s.upload('POST', '/api/admin/reconciliation', form, { token: admin.token });
   }
   async function pendingProof(utr = nextUtr()) {

@@ -1,8 +1,9 @@
-// Bank statement reconciliation data: upload a statement export (multipart, with the bank's name and
-// column mapping the second time when the server did not know the layout), read a reconciliation
-// again, and approve its matched proofs. Approving changes the admin lists, so their queries refresh.
+// Bank statement reconciliation data: upload a statement as the bank gave it (multipart, with the
+// bank's name and column mapping the second time when the server did not know the layout), list the
+// statements uploaded lately, read a reconciliation again, and approve its matched proofs. Approving
+// changes the admin lists, so their queries refresh.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ApproveMatchedResponse, LayoutUnknown, Reconciliation, StatementMapping } from '../../../contract/reconciliation.ts';
+import type { ApproveMatchedResponse, LayoutUnknown, Reconciliation, ReconciliationList, StatementMapping } from '../../../contract/reconciliation.ts';
 import { api, ApiError } from '../../lib/api-client.ts';
 import { USER_QUERY_KEY } from '../../lib/auth.tsx';
 
@@ -12,6 +13,12 @@ export const reconciliationQuery = (id: string) =>
   queryOptions({ queryKey: [BASE, id], queryFn: ({ signal }) => api.get<Reconciliation>(`${BASE}/${encodeURIComponent(id)}`, { signal }) });
 
 export const useReconciliation = (id: string) => useQuery(reconciliationQuery(id));
+
+/** The statements uploaded lately (stored on the server), newest first: the admin opens one again after leaving the screen. */
+export const reconciliationsQuery = () =>
+  queryOptions({ queryKey: [BASE], queryFn: ({ signal }) => api.get<ReconciliationList>(BASE, { signal }) });
+
+export const useReconciliations = () => useQuery(reconciliationsQuery());
 
 export interface StatementUpload {
   file: File;
@@ -31,7 +38,10 @@ export function useUploadStatement() {
       form.set('statement', file, file.name);
       return api.post<Reconciliation>(BASE, form);
     },
-    onSuccess: (reconciliation) => queryClient.setQueryData(reconciliationQuery(reconciliation.id).queryKey, reconciliation),
+    onSuccess: (reconciliation) => {
+      queryClient.setQueryData(reconciliationQuery(reconciliation.id).queryKey, reconciliation);
+      return queryClient.invalidateQueries({ queryKey: reconciliationsQuery().queryKey, exact: true });
+    },
   });
 }
 

@@ -1,6 +1,7 @@
 // Reconcile payment proofs with the bank statement (Admin > Manual Payments > Reconcile): upload
-// the bank account's statement export; a bank whose layout the server does not know is mapped once
-// (the same file sent again with the mapping); then the four lists and "approve all matched".
+// the bank account's statement as the bank gave it (CSV, TXT, Excel or PDF), or open one uploaded
+// before; a bank whose layout the server does not know is mapped once (the same file sent again
+// with the mapping); then the four lists and "approve all matched".
 import { useState } from 'react';
 import { ArrowLeft } from 'lucide-react';
 import type { LayoutUnknown, Reconciliation } from '../../../../contract/reconciliation.ts';
@@ -10,6 +11,7 @@ import { useT } from '../../../i18n/t.ts';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { layoutUnknownOf, useReconciliation, useUploadStatement, type StatementUpload } from '../api.ts';
 import { ColumnMappingForm } from './column-mapping-form.tsx';
+import { RecentStatements } from './recent-statements.tsx';
 import { ReconciliationResult } from './reconciliation-result.tsx';
 import { StatementUpload as StatementUploadCard } from './statement-upload.tsx';
 
@@ -53,16 +55,19 @@ export default function ReconcileView({ onBack }: { onBack: () => void }) {
         <p className="max-w-3xl text-sm text-muted-foreground">{t('reconciliation.view.text')}</p>
       </div>
       {step.kind === 'upload' ? (
-        <StatementUploadCard
-          busy={upload.isPending}
-          busyFile={upload.isPending ? (upload.variables?.file.name ?? null) : null}
-          error={step.error}
-          onFile={(file) => {
-            setStep({ kind: 'upload', error: null });
-            send({ file });
-          }}
-          onInvalid={(message) => setStep({ kind: 'upload', error: message })}
-        />
+        <>
+          <StatementUploadCard
+            busy={upload.isPending}
+            busyFile={upload.isPending ? (upload.variables?.file.name ?? null) : null}
+            error={step.error}
+            onFile={(file) => {
+              setStep({ kind: 'upload', error: null });
+              send({ file });
+            }}
+            onInvalid={(message) => setStep({ kind: 'upload', error: message })}
+          />
+          <RecentStatements onOpen={(id) => setStep({ kind: 'result', id, problems: [] })} />
+        </>
       ) : step.kind === 'mapping' ? (
         <ColumnMappingForm
           // A new 422 (another file) starts a new form.

@@ -31,6 +31,14 @@ const KNOWN_BANKS: Record<string, MessageKey> = {
   icici: 'reconciliation.bank.icici',
   axis: 'reconciliation.bank.axis',
   kotak: 'reconciliation.bank.kotak',
+  yes: 'reconciliation.bank.yes',
+  idfc: 'reconciliation.bank.idfc',
+  pnb: 'reconciliation.bank.pnb',
+  bob: 'reconciliation.bank.bob',
+  canara: 'reconciliation.bank.canara',
+  union: 'reconciliation.bank.union',
+  indusind: 'reconciliation.bank.indusind',
+  other: 'reconciliation.bank.other',
 };
 
 const PROBLEM_TEXT: Record<string, MessageKey> = {

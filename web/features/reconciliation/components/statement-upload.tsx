@@ -1,6 +1,7 @@
 // The statement file picker of the reconcile screen: a drop zone over a real file input (so the
-// keyboard, screen readers and phones' file choosers work), checked here for type and size before
-// it is sent, busy while the server reads it, with the reason under it when a file is refused.
+// keyboard, screen readers and phones' file choosers work), checked here for size before it is sent
+// (the server tells CSV, TXT, Excel and PDF apart by content, so the name is not checked), busy while
+// the server reads it, with the reason under it when a file is refused.
 import { useId, useState, type DragEvent } from 'react';
 import { FileSpreadsheet, Loader2, Upload } from 'lucide-react';
 import { STATEMENT_MAX_BYTES } from '../../../../contract/reconciliation.ts';
@@ -9,10 +10,8 @@ import { FieldError } from '../../../components/ui/field.tsx';
 import { useT } from '../../../i18n/t.ts';
 import { cn } from '../../../lib/cn.ts';
 
-/** Spreadsheet exports are named .csv; Windows reports their type as Excel's. */
-function looksLikeCsv(file: File): boolean {
-  return /\.csv$/i.test(file.name) || file.type === 'text/csv';
-}
+/** What the file chooser offers first; any other file may still be dropped or chosen. */
+const STATEMENT_TYPES = '.csv,.txt,.xls,.xlsx,.pdf,text/csv,text/plain,application/pdf,application/vnd.ms-excel,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export interface StatementUploadProps {
   busy: boolean;
@@ -34,7 +33,6 @@ export function StatementUpload({ busy, busyFile, error, onFile, onInvalid }: St
   const pick = (files: FileList | null) => {
     const file = files?.[0];
     if (!file || busy) return;
-    if (!looksLikeCsv(file)) return onInvalid(t('reconciliation.upload.wrongType', { file: file.name }));
     if (file.size > STATEMENT_MAX_BYTES) return onInvalid(t('reconciliation.upload.tooLarge', { file: file.name }));
     if (file.size === 0) return onInvalid(t('reconciliation.upload.empty', { file: file.name }));
     onFile(file);
@@ -83,7 +81,7 @@ export function StatementUpload({ busy, busyFile, error, onFile, onInvalid }: St
           <input
             id={inputId}
             type="file"
-            accept=".csv,text/csv"
+            accept={STATEMENT_TYPES}
             disabled={busy}
             aria-describedby={error ? `${hintId} ${errorId}` : hintId}
             aria-invalid={error ? true : undefined}
