@@ -12,6 +12,7 @@ import { looksLikeStatementDate } from './statement-values.ts';
 export type HeaderResolver = (cells: readonly string[]) => ResolvedColumns | null;
 
 type Band = { x0: number; x1: number };
+const AMOUNT_LIKE = /\d\.\d{2}\b/;
 type Table = { bands: Band[]; columns: ResolvedColumns };
 type Building = { line: number; page: number; lastY: number; size: number; cells: string[][]; dated: boolean };
 
@@ -44,7 +45,7 @@ export function tableFromPdfLines(lines: readonly PdfLine[], resolve: HeaderReso
       records.push({ line: number, cells: mergeItems(line.items, line.size).map((c) => c.text) });
       continue;
     }
-    const cells = assign(table.bands, mergeItems(line.items, line.size));
+    const cells = assign(table.bands, mergeItems(line.items, line.size, table.bands));
     const dated = looksLikeStatementDate(cells[table.columns.date] ?? '');
     const hasAmount = [table.columns.credit, table.columns.debit, table.columns.amount].some((c) => c !== null && (cells[c] ?? '') !== '');
     const current = building as Building | null;
@@ -65,6 +66,8 @@ export function tableFromPdfLines(lines: readonly PdfLine[], resolve: HeaderReso
 
 /** The line as a header, or it and the next one together (headers printed over two lines). */
 function readHeader(line: PdfLine, next: PdfLine | undefined, resolve: HeaderResolver): { table: Table; cells: string[]; twoLines: boolean } | null {
+  // A line holding a date or an amount is a transaction, never a header: most lines stop here.
+  if (line.items.some((item) => looksLikeStatementDate(item.text) || AMOUNT_LIKE.test(item.text))) return null;
   const single = mergeItems(line.items, line.size);
   const one = resolve(single.map((c) => c.text));
   if (one) return { table: { bands: bandsOf(single), columns: one }, cells: single.map((c) => c.text), twoLines: false };
@@ -74,12 +77,19 @@ function readHeader(line: PdfLine, next: PdfLine | undefined, resolve: HeaderRes
   return two ? { table: { bands: bandsOf(stacked), columns: two }, cells: stacked.map((c) => c.text), twoLines: true } : null;
 }
 
-/** Runs closer than half the font size are one cell ("Withdrawal" "Amt." or a word-by-word narration). */
-function mergeItems(items: readonly PdfItem[], size: number): PdfItem[] {
+/**
+ * Runs closer than half the font size are one cell ("Withdrawal" "Amt." or a word-by-word narration),
+ * unless the header's bands put them in different columns (a long serial number running up to the date).
+ */
+function mergeItems(items: readonly PdfItem[], size: number, bands?: readonly Band[]): PdfItem[] {
   const cells: PdfItem[] = [];
+  let lastBand = -1;
   for (const item of items) {
     const last = cells.at(-1);
-    if (last && item.x0 - last.x1 <= size * 0.5) {
+    const band = bands ? bandOf(bands, item) : 0;
+    const sameBand = band === lastBand;
+    lastBand = band;
+    if (last && sameBand && item.x0 - last.x1 <= size * 0.5) {
       last.text += item.x0 - last.x1 > size * 0.1 ? ` ${item.text}` : item.text;
       last.x1 = Math.max(last.x1, item.x1);
     } else {
@@ -114,18 +124,24 @@ function bandsOf(header: readonly PdfItem[]): Band[] {
   });
 }
 
+/** The band a run overlaps most. */
+function bandOf(bands: readonly Band[], cell: PdfItem): number {
+  let best = 0;
+  let bestOverlap = -Infinity;
+  for (const [i, band] of bands.entries()) {
+    const overlap = Math.min(cell.x1, band.x1) - Math.max(cell.x0, band.x0);
+    if (overlap > bestOverlap) {
+      best = i;
+      bestOverlap = overlap;
+    }
+  }
+  return best;
+}
+
 function assign(bands: readonly Band[], cells: readonly PdfItem[]): string[] {
   const out = bands.map(() => '');
   for (const cell of cells) {
-    let best = 0;
-    let bestOverlap = -Infinity;
-    for (const [i, band] of bands.entries()) {
-      const overlap = Math.min(cell.x1, band.x1) - Math.max(cell.x0, band.x0);
-      if (overlap > bestOverlap) {
-        best = i;
-        bestOverlap = overlap;
-      }
-    }
+    const best = bandOf(bands, cell);
     out[best] = out[best] ? `${out[best]} ${cell.text}` : cell.text;
   }
   return out;
