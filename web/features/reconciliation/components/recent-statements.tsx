@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { SkeletonList } from '../../../components/ui/skeleton.tsx';
 import { useT } from '../../../i18n/t.ts';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { formatDate, formatDateTime, formatNumber } from '../../../lib/format.ts';
 import { useReconciliations } from '../api.ts';
 import { bankName } from './reconciliation-result.tsx';
@@ -15,6 +15,8 @@ export function RecentStatements({ onOpen }: { onOpen(id: string): void }) {
   const t = useT();
   const list = useReconciliations();
   if (list.isSuccess && list.data.items.length === 0) return null;
+  // A role the list is not open to still reconciles: the card is left out rather than shown as an error.
+  if (list.isError && list.error instanceof ApiError && list.error.status === 403) return null;
   const period = (r: ReconciliationSummary) =>
     r.firstDate && r.lastDate ? t('reconciliation.summary.periodRange', { from: formatDate(r.firstDate), to: formatDate(r.lastDate) }) : t('reconciliation.summary.noPeriod');
   return (
