@@ -8,10 +8,12 @@
 //   start   restart to the first /healthz against bare Fastify; embedded-database idle memory
 //   scaleout  two processes behind HAProxy against one; a start that builds against a prebuilt one
 //   reconcile  a 10,000-line bank statement per file type, upload to answer, against 2 s; the .xlsx reader's peak memory
+//   ledger  npm run ledger:check on 1,000,000 keyed, sealed entries against a one-minute budget
 // PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else the local test cluster. Results go to
 // bench/results/<name>.json; the run ends with the table the README shows.
 import { benchApi } from './rows/api.ts';
 import { benchBundle } from './rows/bundle.ts';
+import { benchLedger } from './rows/ledger.ts';
 import { benchMoney } from './rows/money.ts';
 import { benchReconcile } from './rows/reconcile.ts';
 import { benchScale } from './rows/scale.ts';
@@ -20,7 +22,7 @@ import { benchScaleout } from './rows/scaleout.ts';
 import { benchWeb } from './rows/web.ts';
 import { printTable, results } from './lib/report.ts';
 
-const ROWS: Record<string, () => Promise<void>> = { bundle: benchBundle, api: benchApi, scale: benchScale, money: benchMoney, web: benchWeb, start: benchStart, scaleout: benchScaleout, reconcile: benchReconcile };
+const ROWS: Record<string, () => Promise<void>> = { bundle: benchBundle, api: benchApi, scale: benchScale, money: benchMoney, web: benchWeb, start: benchStart, scaleout: benchScaleout, reconcile: benchReconcile, ledger: benchLedger };
 const only = (process.env.BENCH_ONLY ?? Object.keys(ROWS).join(',')).split(',').map((s) => s.trim()).filter(Boolean);
 for (const name of only) if (!ROWS[name]) throw new Error(`unknown benchmark row ${name}; rows: ${Object.keys(ROWS).join(', ')}`);
 

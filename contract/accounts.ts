@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { text } from './text.ts';
 import { INDIAN_MOBILE_RE, PASSWORD_MIN_LENGTH } from './constants.ts';
 import { MoneySchema } from './money.ts';
-import { POLICY_CHANGED_MESSAGE, PRIVACY_POLICY_VERSION } from './privacy.ts';
+import { POLICY_CHANGED_MESSAGE, POLICY_REQUIRED_MESSAGE, PRIVACY_POLICY_VERSION } from './privacy.ts';
 
 export const PhoneSchema = text({ error: 'Enter 10-digit mobile number' })
   .trim()
@@ -62,10 +62,10 @@ export const RegisterRequestSchema = z.object({
     .transform((v) => v.toUpperCase()),
   /** The language the form was shown in: the account's language and its SMS texts'. */
   language: LanguageSchema.optional(),
-  /** The privacy policy version whose notice the person accepted on the form (must be the current one). */
-  policyVersion: text({ error: POLICY_CHANGED_MESSAGE })
-    .refine((v) => v === PRIVACY_POLICY_VERSION, { error: POLICY_CHANGED_MESSAGE })
-    .optional(),
+  /** The privacy policy version whose notice the person accepted on the form: required, and the current one. */
+  policyVersion: text({ error: POLICY_REQUIRED_MESSAGE })
+    .min(1, { error: POLICY_REQUIRED_MESSAGE })
+    .refine((v) => v === PRIVACY_POLICY_VERSION, { error: POLICY_CHANGED_MESSAGE }),
 });
 export type RegisterRequest = z.infer<typeof RegisterRequestSchema>;
 export const RegisterResponseSchema = z.object({ userId: text() });

@@ -9,6 +9,8 @@ import { text } from './text.ts';
 
 export { PRIVACY_POLICY_VERSION };
 export const POLICY_CHANGED_MESSAGE = 'The privacy notice has changed. Reload the page and read it again';
+/** Sign-up without accepting the privacy notice (the form always sends its version; a bare API call may not). */
+export const POLICY_REQUIRED_MESSAGE = 'Read and accept the privacy notice to create an account';
 
 /** Exports a person may download in a rolling hour (each reads their whole history). */
 export const DATA_EXPORTS_PER_HOUR = 5;

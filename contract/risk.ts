@@ -25,11 +25,20 @@ export const RISK_SIGNALS = [
 export const RiskSignalSchema = z.enum(RISK_SIGNALS, { error: 'Unknown risk signal' });
 export type RiskSignal = z.infer<typeof RiskSignalSchema>;
 
+/**
+ * What a flag can say: a signal above, or own_referral_approved: an admin's own decision (a payment
+ * approval, "Approve all matched", a direct activation) would have credited a reward to that admin,
+ * who referred the person; it always holds, until a different Super Admin releases it.
+ */
+export const RISK_FLAG_CODES = [...RISK_SIGNALS, 'own_referral_approved'] as const;
+export const RiskFlagCodeSchema = z.enum(RISK_FLAG_CODES);
+export type RiskFlagCode = z.infer<typeof RiskFlagCodeSchema>;
+
 /** The signals that hold rewards by default; the rest only flag. */
 export const DEFAULT_HOLDING_SIGNALS: readonly RiskSignal[] = ['screenshot_reused', 'screenshot_similar', 'device_shared', 'payout_shared'];
 
 export const RiskFlagSchema = z.object({
-  code: RiskSignalSchema,
+  code: RiskFlagCodeSchema,
   /** The evidence in words (English): which other accounts share what. */
   detail: text(),
   /** Whether, under the current settings, this flag holds the account's new rewards. */

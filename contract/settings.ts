@@ -62,8 +62,27 @@ export const AdminSettingsSchema = AppSettingsSchema.extend({
   riskHoldSignals: z.array(RiskSignalSchema),
   /** A referral code signing up more users than this in an hour is flagged (signup_burst). */
   signupFlagPerReferrerPerHour: z.number().int(),
+  /** Guard-rail changes waiting for a second Super Admin (DESIGN.md section 11), oldest first. */
+  proposals: z.array(z.lazy(() => SettingsProposalSchema)),
 });
 export type AdminSettings = z.infer<typeof AdminSettingsSchema>;
+
+/**
+ * A change of guard rails proposed by one Super Admin while two or more are active: each setting
+ * with its value now and the proposed one, as the API shows them.
+ */
+export const SettingsProposalSchema = z.object({
+  id: text(),
+  changes: z.record(text(), z.object({ from: z.unknown(), to: z.unknown() })),
+  status: z.enum(['pending', 'confirmed', 'rejected', 'withdrawn']),
+  proposedBy: z.object({ id: text(), username: text() }),
+  proposedAt: text(),
+});
+export type SettingsProposal = z.infer<typeof SettingsProposalSchema>;
+
+/** PUT /api/admin/settings: the settings after the update, and the proposal it made (guard rails, when it made one). */
+export const UpdateSettingsResponseSchema = AdminSettingsSchema.extend({ proposed: SettingsProposalSchema.nullable() });
+export type UpdateSettingsResponse = z.infer<typeof UpdateSettingsResponseSchema>;
 
 /** A whole-number hourly limit from 1 to 1,000,000. */
 const hourlyLimit = (label: string) => {

@@ -137,6 +137,8 @@ export const AdminWithdrawalSchema = WithdrawalSchema.extend({
   status: AdminWithdrawalStatusSchema,
   /** The first of two admins who approved it (two-person rule). Optional: added later. */
   firstApproval: z.object({ byAdminId: text(), byAdminName: text().nullable(), at: text() }).nullable().optional(),
+  /** Goes up whenever the payout details change; an approval sends the version it showed (PAYOUT_CHANGED when stale). */
+  version: z.number().int(),
 });
 export type AdminWithdrawal = z.infer<typeof AdminWithdrawalSchema>;
 /** A row of the withdrawals list: with the requester's open risk flags (a payout account shared with others...), empty when none. */
@@ -174,6 +176,8 @@ export const WithdrawalDecisionSchema = z.object({
     .optional()
     .nullable()
     .transform((v) => (v ? v : null)),
+  /** The payout details' version the admin was shown (the list's `version`); the web app always sends it. */
+  version: z.number({ error: 'version must be a whole number' }).int({ error: 'version must be a whole number' }).min(1).optional(),
 });
 export type WithdrawalDecision = z.infer<typeof WithdrawalDecisionSchema>;
 

@@ -12,6 +12,7 @@ import { createActivatedUser, createAdmin, nextPhone, nextUtr, registerUser, sub
 import { startFakeRazorpay, type FakeRazorpay } from '../server/test/fake-razorpay.ts';
 import { expectLedgerHolds } from '../server/test/harness.ts';
 import { closeDialogWithEscape, expectNoSeriousA11yViolations, screenshot, signInWithToken, startE2E, waitForAnimations, waitForHeading, waitForToast, type E2E } from './harness.ts';
+import { PRIVACY_POLICY_VERSION } from '../contract/constants.ts';
 
 const WEBHOOK_SECRET = 'whsec-e2e-0123456789';
 const FEE_PAISE = 50_000n;
@@ -109,7 +110,7 @@ describe('payments confirmed by evidence', () => {
     await e.server.api('POST', '/api/login', { body: { phone: host.phone, password: host.password }, headers: { 'x-device-id': device } });
     const phone = nextPhone();
     const reg = await e.server.api('POST', '/api/register', {
-      body: { username: 'Puppet Account', phone, password: 'secret123', referralCode: host.user.referralCode },
+      body: { username: 'Puppet Account', phone, password: 'secret123', referralCode: host.user.referralCode, policyVersion: PRIVACY_POLICY_VERSION },
       headers: { 'x-device-id': device },
     });
     expect(reg.status, JSON.stringify(reg.body)).toBe(201);

@@ -20,6 +20,7 @@ import { flagDormantReferrals } from '../server/fraud/risk-signals.ts';
 import { accountNumberFor } from '../server/test/bank-account.ts';
 import { createAdmin, nextPhone, nextUtr, pngFile, uniquePng, type SignedIn } from '../server/test/fixtures.ts';
 import { startTestServer, type TestServer } from '../server/test/harness.ts';
+import { PRIVACY_POLICY_VERSION } from '../contract/constants.ts';
 
 const HONEST_REFERRERS = Number(process.env.FRAUD_HONEST_REFERRERS ?? 16);
 const PER_REFERRER = 5;
@@ -57,7 +58,7 @@ async function ok<T>(label: string, res: Promise<{ status: number; body: T }>): 
 
 async function signUp(referralCode: string, where: { device: string; ip: string }, kind: Kind): Promise<Who> {
   const phone = nextPhone();
-  const reg = await ok<{ userId: string }>('register', s.api('POST', '/api/register', { body: { username: `u${phone.slice(-5)}`, phone, password: 'secret123', referralCode }, headers: headers(where) }));
+  const reg = await ok<{ userId: string }>('register', s.api('POST', '/api/register', { body: { username: `u${phone.slice(-5)}`, phone, password: 'secret123', referralCode, policyVersion: PRIVACY_POLICY_VERSION }, headers: headers(where) }));
   const v = await ok<{ token: string; user: { id: string; username: string; referralCode: string } }>(
     'verify',
     s.api('POST', '/api/verify-otp', { body: { userId: reg.userId, otpCode: await s.lastCode(phone) }, headers: headers(where) }),

@@ -7,6 +7,7 @@ import { openDatabase } from '../server/db/client.ts';
 import { createUploadStore } from '../server/create-context.ts';
 import { restoreBackup } from '../server/backup/backup.ts';
 import { buildLedgerReport } from '../server/ledger/ledger-report.ts';
+import { loadSecretsKey } from '../server/secrets-key.ts';
 
 const loaded = loadConfig(process.env, 'tool');
 const file = process.argv[2];
@@ -22,7 +23,7 @@ try {
     return createUploadStore(config, database);
   });
   database ??= await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const report = await buildLedgerReport(database.db);
+  const report = await buildLedgerReport(database.db, await loadSecretsKey(config.secretsKey, config.dataDir));
   await database.close();
   console.log(`Restored the backup of ${manifest.createdAt}.`);
   console.log(report.lines.join('\n'));

@@ -5,6 +5,7 @@ import { drivers, expectLedgerHolds, startTestServer, type TestServer } from './
 import { createActivatedUser, createAdmin, nextPhone, nextUtr, pngFile, registerUser, submitPaymentProof, type RegisteredUser, type SignedIn } from './test/fixtures.ts';
 import { createFundedUser, GOOD_BANK } from './test/money-fixtures.ts';
 import { apiRoutes, concretePath } from './test/route-tree.ts';
+import { PRIVACY_POLICY_VERSION } from '../contract/constants.ts';
 
 /** Text PostgreSQL cannot store: a NUL, and half of a surrogate pair (no UTF-8 form). */
 const UNSTORABLE = ['a\u0000b', 'a\ud800b', '\udc00'];
@@ -162,7 +163,7 @@ describe.each(drivers)('bad input is never a 500 (%s)', (driver) => {
     const withdrawal = (await s.upload('POST', '/api/withdraw', bankForm({ amount: '100' }), { token: funded.token })).body;
     const pendingUser = await registerUser(s, referral);
     const valid: [string, string, string | undefined, Record<string, unknown>][] = [
-      ['POST', '/api/register', undefined, { username: 'Asha', phone: nextPhone(), email: 'asha@example.com', password: 'secret123', referralCode: referral }],
+      ['POST', '/api/register', undefined, { username: 'Asha', phone: nextPhone(), email: 'asha@example.com', password: 'secret123', referralCode: referral, policyVersion: PRIVACY_POLICY_VERSION }],
       ['POST', '/api/login', undefined, { phone: user.phone, password: 'not-the-password' }],
       ['POST', '/api/forgot-password', undefined, { phone: user.phone }],
       ['POST', '/api/verify-reset-otp', undefined, { phone: user.phone, otp: '123456' }],

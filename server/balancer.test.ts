@@ -10,9 +10,10 @@ import { checkLedgerInvariants } from './ledger/ledger-check.ts';
 import { createApiClient, type ApiClient } from './test/api-client.ts';
 import { createActivatedUser, createAdmin, nextPhone, nextUtr, PNG_1X1, pngFile, type RegisteredUser, type SignedIn } from './test/fixtures.ts';
 import { HAPROXY, startHaproxy, type Balancer } from './test/haproxy.ts';
-import { createPostgresDatabase } from './test/harness.ts';
+import { createPostgresDatabase, TEST_SECRETS_KEY } from './test/harness.ts';
 import { withdraw } from './test/money-fixtures.ts';
 import { startServerProcess, type ServerProcess } from './test/server-process.ts';
+import { PRIVACY_POLICY_VERSION } from '../contract/constants.ts';
 
 const BASE_URL = process.env.TEST_DATABASE_URL;
 
@@ -80,7 +81,7 @@ describe.skipIf(!BASE_URL || !HAPROXY)('two processes behind HAProxy', () => {
 
   it('a whole journey: sign-up verified on the other process, a proof seen from both, approval, spin, withdrawal', async () => {
     const phone = nextPhone();
-    const reg = await client.api('POST', '/api/register', { body: { username: 'Balanced', phone, password: 'secret123', referralCode: admin.user.referralCode } });
+    const reg = await client.api('POST', '/api/register', { body: { username: 'Balanced', phone, password: 'secret123', referralCode: admin.user.referralCode, policyVersion: PRIVACY_POLICY_VERSION } });
     expect(reg.status, JSON.stringify(reg.body)).toBe(201);
     const { code, sentBy } = await codeFrom(phone);
     const verified = await client.api('POST', '/api/verify-otp', { body: { userId: reg.body.userId, otpCode: code } });
@@ -114,13 +115,13 @@ describe.skipIf(!BASE_URL || !HAPROXY)('two processes behind HAProxy', () => {
     expect(spin.status, JSON.stringify(spin.body)).toBe(200);
     const out = await withdraw(client, token, { amount: '100' });
     expect(out.status, JSON.stringify(out.body)).toBe(201);
-    const ledger = (await checkLedgerInvariants(database.db)).filter((r) => !r.ok);
+    const ledger = (await checkLedgerInvariants(database.db, Buffer.from(TEST_SECRETS_KEY, 'hex'))).filter((r) => !r.ok);
     expect(ledger).toEqual([]);
   });
 
   it('shares the sign-in throttle: ten failures spread over both processes close the door on both', async () => {
     const phone = nextPhone();
-    const reg = await client.api('POST', '/api/register', { body: { username: 'Throttled', phone, password: 'secret123', referralCode: admin.user.referralCode } });
+    const reg = await client.api('POST', '/api/register', { body: { username: 'Throttled', phone, password: 'secret123', referralCode: admin.user.referralCode, policyVersion: PRIVACY_POLICY_VERSION } });
     await client.api('POST', '/api/verify-otp', { body: { userId: reg.body.userId, otpCode: (await codeFrom(phone)).code } });
     const servedBy = new Set<string>();
     for (let i = 0; i < 10; i++) {
@@ -174,6 +175,6 @@ describe.skipIf(!BASE_URL || !HAPROXY)('two processes behind HAProxy', () => {
     expect(failed.length, failed.join('\n')).toBeLessThanOrEqual(WORKERS);
     const stored = new Set((await database.db.select({ id: withdrawals.id }).from(withdrawals)).map((r) => r.id));
     expect([...acknowledged.values()].filter((id) => !stored.has(id))).toEqual([]);
-    expect((await checkLedgerInvariants(database.db)).filter((r) => !r.ok)).toEqual([]);
+    expect((await checkLedgerInvariants(database.db, Buffer.from(TEST_SECRETS_KEY, 'hex'))).filter((r) => !r.ok)).toEqual([]);
   });
 });

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from './db/client.ts';
 import { checkLedgerInvariants } from './ledger/ledger-check.ts';
 import { withdrawals } from './db/schema.ts';
-import { createPostgresDatabase } from './test/harness.ts';
+import { createPostgresDatabase, TEST_SECRETS_KEY } from './test/harness.ts';
 import { startServerProcess, waitForHealthy, type ServerProcess } from './test/server-process.ts';
 import { createAdmin, createActivatedUser, type RegisteredUser } from './test/fixtures.ts';
 import { withdraw } from './test/money-fixtures.ts';
@@ -88,7 +88,7 @@ describe.skipIf(!BASE_URL)('faults on PostgreSQL', () => {
 
   /** A second process's view of the database: what is really there, and the ledger's invariants. */
   async function expectLedgerHolds() {
-    const broken = (await checkLedgerInvariants(database.db)).filter((r) => !r.ok);
+    const broken = (await checkLedgerInvariants(database.db, Buffer.from(TEST_SECRETS_KEY, 'hex'))).filter((r) => !r.ok);
     expect(broken.map((b) => `${b.name}: ${JSON.stringify(b.violations.slice(0, 3))}`)).toEqual([]);
   }
 

@@ -11,6 +11,7 @@ import { createAdmin, createActivatedUser, nextPhone, type SignedIn } from './te
 import pino from 'pino';
 import { errorForLog, loggerOptions, readableLine } from './logging.ts';
 import { withdraw } from './test/money-fixtures.ts';
+import { PRIVACY_POLICY_VERSION } from '../contract/constants.ts';
 
 describe.each(drivers)('what the log keeps (%s)', (driver) => {
   let s: TestServer;
@@ -47,7 +48,7 @@ describe.each(drivers)('what the log keeps (%s)', (driver) => {
     try {
       const phone = nextPhone();
       const res = await s.api('POST', '/api/register', {
-        body: { username: 'Refused Person', phone, password: 'Very-Secret-99', referralCode: admin.user.referralCode },
+        body: { username: 'Refused Person', phone, password: 'Very-Secret-99', referralCode: admin.user.referralCode, policyVersion: PRIVACY_POLICY_VERSION },
       });
       expect(res.status).toBe(500);
       expect(res.body).toEqual({ code: 'INTERNAL', message: 'Something went wrong' });

@@ -94,7 +94,7 @@ describe.each(drivers)('money journey (%s)', (driver) => {
 
     await expectHistoryAddsUp(s, a.token);
     await expectLedgerHolds(s);
-    const report = await buildLedgerReport(s.ctx.db);
+    const report = await buildLedgerReport(s.ctx.db, s.ctx.secretsKey);
     expect(report.ok).toBe(true);
     expect(report.lines.join('\n')).toMatch(/payouts_paid\s+2200\.00/);
   });

@@ -36,7 +36,11 @@ export async function serve(config: Config, opening: Promise<Database>, onListen
   // by the queue's poll within a second: not at once, so that on the embedded database (one
   // connection) the first requests after a restart do not wait behind the sweep.
   ctx.smsQueue.start();
-  const stopMaintenance = startMaintenance(ctx, (err) => app.log.warn({ err: errorForLog(err) }, 'maintenance skipped'));
+  const stopMaintenance = startMaintenance(
+    ctx,
+    (err) => app.log.warn({ err: errorForLog(err) }, 'maintenance skipped'),
+    (line) => app.log.info(line),
+  );
   // Committed ledger entries are sealed into the hash chain a couple of seconds later (one process at a time).
   const stopSealer = startLedgerSealer(ctx, (err) => app.log.warn({ err: errorForLog(err) }, 'ledger sealing skipped'));
 

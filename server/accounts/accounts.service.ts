@@ -102,8 +102,8 @@ export async function registerAccount(ctx: AppContext, input: RegisterRequest, m
       }
 
       let userId: string;
-      // The privacy notice the form showed and the person accepted (none from a client that sent none: asked at sign-in).
-      const consent = input.policyVersion ? { policyVersion: input.policyVersion, policyAcceptedAt: now } : { policyVersion: null, policyAcceptedAt: null };
+      // The privacy notice the form showed and the person accepted (the contract refuses a sign-up without it).
+      const consent = { policyVersion: input.policyVersion, policyAcceptedAt: now };
       if (existing) {
         userId = existing.id;
         await tx

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drivers, startTestServer, type TestServer } from '../test/harness.ts';
 import { createAdmin, nextPhone, registerUser, type SignedIn } from '../test/fixtures.ts';
+import { PRIVACY_POLICY_VERSION } from '../../contract/constants.ts';
 
 describe.each(drivers)('account language (%s)', (driver) => {
   let s: TestServer;
@@ -15,7 +16,7 @@ describe.each(drivers)('account language (%s)', (driver) => {
 
   it('a sign-up in Hindi gets its code by SMS in Hindi, and the account remembers the language', async () => {
     const phone = nextPhone();
-    const res = await s.api('POST', '/api/register', { body: { username: 'Meena', phone, password: 'secret123', referralCode: admin.user.referralCode, language: 'hi' } });
+    const res = await s.api('POST', '/api/register', { body: { username: 'Meena', phone, password: 'secret123', referralCode: admin.user.referralCode, policyVersion: PRIVACY_POLICY_VERSION, language: 'hi' } });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const [sms] = (await s.outbox()).filter((m) => m.to === phone);
     expect(sms!.text).toBe(`${sms!.code} आपका ${s.ctx.config.appName} सत्यापन कोड है। यह 10 मिनट में समाप्त हो जाएगा।`);
@@ -49,7 +50,7 @@ describe.each(drivers)('account language (%s)', (driver) => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.fields).toMatchObject({ language: 'Choose a language' });
     }
-    const reg = await s.api('POST', '/api/register', { body: { username: 'X', phone: nextPhone(), password: 'secret123', referralCode: admin.user.referralCode, language: 'xx!' } });
+    const reg = await s.api('POST', '/api/register', { body: { username: 'X', phone: nextPhone(), password: 'secret123', referralCode: admin.user.referralCode, policyVersion: PRIVACY_POLICY_VERSION, language: 'xx!' } });
     expect(reg.status).toBe(400);
     expect(reg.body.fields).toMatchObject({ language: 'Choose a language' });
   });

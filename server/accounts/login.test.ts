@@ -4,6 +4,7 @@ import { drivers, startTestServer, type TestServer } from '../test/harness.ts';
 import { ADMIN, createAdmin, nextPhone, registerUser, type SignedIn } from '../test/fixtures.ts';
 import { adminTwoFactor, auditLog, users } from '../db/schema.ts';
 import { PHONE_EMAIL_DOMAIN } from '../../contract/constants.ts';
+import { PRIVACY_POLICY_VERSION } from '../../contract/constants.ts';
 
 describe.each(drivers)('login (%s)', (driver) => {
   let s: TestServer;
@@ -54,7 +55,7 @@ describe.each(drivers)('login (%s)', (driver) => {
 
   it('refuses an unverified phone with 403 PHONE_NOT_VERIFIED', async () => {
     const phone = nextPhone();
-    const reg = await s.api('POST', '/api/register', { body: { username: 'u', phone, password: 'secret123', referralCode: admin.user.referralCode } });
+    const reg = await s.api('POST', '/api/register', { body: { username: 'u', phone, password: 'secret123', referralCode: admin.user.referralCode, policyVersion: PRIVACY_POLICY_VERSION } });
     expect(reg.status).toBe(201);
     const res = await s.api('POST', '/api/login', { body: { phone, password: 'secret123' } });
     expect(res.status).toBe(403);

@@ -129,6 +129,8 @@ export async function reserveOtp(
   key: Buffer,
   input: { phone: string; userId: string | null; purpose: OtpPurpose; ip: string; language: string | null },
   now: Date,
+  /** false: everything as usual (limits, budgets, the code stored) but no SMS goes out; see startPhoneChange. */
+  deliver = true,
 ): Promise<ReservedOtp> {
   await lockPhone(tx, input.phone);
   await assertCanSend(tx, input.phone, input.purpose, now);
@@ -148,7 +150,7 @@ export async function reserveOtp(
     expiresAt: new Date(now.getTime() + OTP_TTL_MS),
     createdAt: now,
   });
-  await enqueueSms(tx, key, { phone: input.phone, purpose: input.purpose, language: input.language, code }, now);
+  if (deliver) await enqueueSms(tx, key, { phone: input.phone, purpose: input.purpose, language: input.language, code }, now);
   return { id, phone: input.phone, purpose: input.purpose, code, language: input.language };
 }
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drivers, startTestServer, type TestServer } from '../test/harness.ts';
 import { createAdmin, nextPhone, registerUser, type SignedIn } from '../test/fixtures.ts';
+import { PRIVACY_POLICY_VERSION } from '../../contract/constants.ts';
 
 describe.each(drivers)('password reset (%s)', (driver) => {
   let s: TestServer;
@@ -55,7 +56,7 @@ describe.each(drivers)('password reset (%s)', (driver) => {
     expect(check.body).toMatchObject({ code: 'INVALID_OTP', message: 'That code is not correct. Check the SMS and try again.' });
 
     const unverified = nextPhone();
-    await s.api('POST', '/api/register', { body: { username: 'u', phone: unverified, password: 'secret123', referralCode: admin.user.referralCode } });
+    await s.api('POST', '/api/register', { body: { username: 'u', phone: unverified, password: 'secret123', referralCode: admin.user.referralCode, policyVersion: PRIVACY_POLICY_VERSION } });
     s.clock.advance(61_000);
     const r2 = await s.api('POST', '/api/forgot-password', { body: { phone: unverified } });
     expect(r2.body).toEqual({ ok: true });

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { drivers, expectLedgerHolds, startTestServer, type TestServer } from '../test/harness.ts';
 import { activateUser, createActivatedUser, createAdmin, nextPhone, registerUser, type SignedIn } from '../test/fixtures.ts';
 import { ledgerAccounts, referrals, users } from '../db/schema.ts';
+import { PRIVACY_POLICY_VERSION } from '../../contract/constants.ts';
 
 describe.each(drivers)('registration and SMS verification (%s)', (driver) => {
   let s: TestServer;
@@ -18,6 +19,7 @@ describe.each(drivers)('registration and SMS verification (%s)', (driver) => {
     phone: nextPhone(),
     password: 'secret123',
     referralCode: admin.user.referralCode,
+    policyVersion: PRIVACY_POLICY_VERSION,
     ...overrides,
   });
 

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drivers, startTestServer, type TestServer } from '../test/harness.ts';
 import { createAdmin, createActivatedUser, nextPhone, type SignedIn } from '../test/fixtures.ts';
+import { PRIVACY_POLICY_VERSION } from '../../contract/constants.ts';
 
 const tally = (statuses: number[]) => statuses.reduce<Record<number, number>>((acc, s) => ({ ...acc, [s]: (acc[s] ?? 0) + 1 }), {});
 
@@ -15,7 +16,7 @@ describe.each(drivers)('SMS budgets (%s)', (driver) => {
   /** A fresh client address, as the proxy in front reports it (the last X-Forwarded-For hop). */
   const from = (ip = `203.0.113.${++address}`) => ({ 'x-forwarded-for': `198.51.100.9, ${ip}` });
   const register = (referralCode: string, headers: Record<string, string>, phone = nextPhone()) =>
-    s.api('POST', '/api/register', { body: { username: `u${phone.slice(-4)}`, phone, password: 'secret123', referralCode }, headers });
+    s.api('POST', '/api/register', { body: { username: `u${phone.slice(-4)}`, phone, password: 'secret123', referralCode, policyVersion: PRIVACY_POLICY_VERSION }, headers });
   const setLimits = (body: Record<string, unknown>) => s.api('PUT', '/api/admin/settings', { token: admin.token, body });
 
   beforeAll(async () => {

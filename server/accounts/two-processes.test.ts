@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase } from '../test/harness.ts';
 import { startServerProcess, type ServerProcess } from '../test/server-process.ts';
 import { createAdmin, nextPhone, nextUtr, PNG_1X1, pngFile, type SignedIn } from '../test/fixtures.ts';
+import { PRIVACY_POLICY_VERSION } from '../../contract/constants.ts';
 
 const BASE_URL = process.env.TEST_DATABASE_URL;
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -32,7 +33,7 @@ describe.skipIf(!BASE_URL)('two server processes on one database', () => {
 
   it('a code sent by one process is accepted by the other', async () => {
     const phone = nextPhone();
-    const reg = await a.api('POST', '/api/register', { body: { username: 'Two Hosts', phone, password: 'secret123', referralCode: admin.user.referralCode } });
+    const reg = await a.api('POST', '/api/register', { body: { username: 'Two Hosts', phone, password: 'secret123', referralCode: admin.user.referralCode, policyVersion: PRIVACY_POLICY_VERSION } });
     expect(reg.status, JSON.stringify(reg.body)).toBe(201);
     // The SMS leaves through whichever process's worker claims its job first; either way once.
     const code = await Promise.any([a.lastCode(phone), b.lastCode(phone)]);
@@ -45,7 +46,7 @@ describe.skipIf(!BASE_URL)('two server processes on one database', () => {
 
   it('the sign-in budget is shared: 10 failures on one process close the door on the other', async () => {
     const phone = nextPhone();
-    const reg = await b.api('POST', '/api/register', { body: { username: 'Shared', phone, password: 'secret123', referralCode: admin.user.referralCode } });
+    const reg = await b.api('POST', '/api/register', { body: { username: 'Shared', phone, password: 'secret123', referralCode: admin.user.referralCode, policyVersion: PRIVACY_POLICY_VERSION } });
     await a.api('POST', '/api/verify-otp', { body: { userId: reg.body.userId, otpCode: await Promise.any([a.lastCode(phone), b.lastCode(phone)]) } });
     for (let i = 0; i < 10; i++) {
       const target = i % 2 ? a : b;
@@ -57,7 +58,7 @@ describe.skipIf(!BASE_URL)('two server processes on one database', () => {
 
   it('a proof uploaded through one process is seen through the other (uploads live in PostgreSQL)', async () => {
     const phone = nextPhone();
-    const reg = await a.api('POST', '/api/register', { body: { username: 'Uploader', phone, password: 'secret123', referralCode: admin.user.referralCode } });
+    const reg = await a.api('POST', '/api/register', { body: { username: 'Uploader', phone, password: 'secret123', referralCode: admin.user.referralCode, policyVersion: PRIVACY_POLICY_VERSION } });
     const user = await b.api('POST', '/api/verify-otp', { body: { userId: reg.body.userId, otpCode: await Promise.any([a.lastCode(phone), b.lastCode(phone)]) } });
     const form = new FormData();
     form.set('utrNumber', nextUtr());

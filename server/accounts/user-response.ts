@@ -4,11 +4,11 @@ import { and, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { DEFAULT_ECONOMICS } from '../../contract/constants.ts';
 import { formatPaise } from '../../contract/money.ts';
-import { PRIVACY_POLICY_VERSION } from '../../contract/privacy.ts';
 import type { User } from '../../contract/accounts.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { appSettings, ledgerAccounts, users } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
+import { consentRequired } from '../sessions/auth.ts';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -34,7 +34,7 @@ export function toUserResponse(row: UserRow, walletBalancePaise: bigint, referra
     adminRole: row.adminRole === 'super_admin' || row.adminRole === 'reviewer' ? row.adminRole : null,
     language: row.language,
     createdAt: row.createdAt.toISOString(),
-    consentRequired: !row.isAdmin && row.policyVersion !== PRIVACY_POLICY_VERSION,
+    consentRequired: consentRequired(row),
   };
 }
 

@@ -1,11 +1,12 @@
-// Rotating SECRETS_KEY. What it protects: admins' TOTP secrets (sealed, re-sealed here under the
-// new key), backup codes (stored as keyed digests of codes we never keep, so they cannot be carried
+// Rotating SECRETS_KEY. What it protects: admins' TOTP secrets and the ledger's seal key (sealed,
+// re-sealed here under the new key), backup codes (stored as keyed digests of codes we never keep, so they cannot be carried
 // over: they are deleted and each admin makes new ones by setting up 2FA again) and SMS codes in
 // flight (10 minutes; people ask for a new one). One transaction: a wrong old key changes nothing.
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { adminTwoFactor, backupCodes, users } from '../db/schema.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import { resealSealKey } from '../ledger/ledger-seal.ts';
 import { openSecret, sealSecret } from './secret-box.ts';
 import { totpContext } from './two-factor.service.ts';
 
@@ -31,6 +32,7 @@ export async function rotateSecretsKey(db: Db, oldKey: Buffer, newKey: Buffer, n
       }
       await tx.update(adminTwoFactor).set({ secretEnc, pendingSecretEnc, updatedAt: now }).where(eq(adminTwoFactor.userId, row.userId));
     }
+    await resealSealKey(tx, oldKey, newKey);
     const holders = await tx.selectDistinct({ email: users.email }).from(backupCodes).innerJoin(users, eq(users.id, backupCodes.userId));
     await tx.delete(backupCodes);
     await recordAudit(tx, {

@@ -13,14 +13,17 @@ import { answerIdempotently } from '../idempotency/idempotency.ts';
 import { UpdateSettingsRequestSchema } from '../../contract/settings.ts';
 import type { AppContext } from '../context.ts';
 import { clientIp, requireAdmin } from '../sessions/auth.ts';
-import { readAdminSettings, updateAppSettings } from '../settings/settings.service.ts';
+import { confirmSettingsProposal, readAdminSettings, rejectSettingsProposal, updateAppSettings } from '../settings/settings.service.ts';
 import { activateUserByAdmin, decidePayment, getAdminStats, listAdminPayments, listAdminUsers } from './admin.service.ts';
 import { listDeadSmsJobs } from '../sms/sms-queue.ts';
 
 export function adminRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
     // requireAdmin here only narrows the type to the signed-in admin; the scope's hook did the check.
-    const actor = (request: FastifyRequest) => ({ id: requireAdmin(request).id, ip: clientIp(request) });
+    const actor = (request: FastifyRequest) => {
+      const admin = requireAdmin(request);
+      return { id: admin.id, username: admin.username, ip: clientIp(request) };
+    };
 
     app.get('/stats', async () => getAdminStats(ctx.db, ctx.now()));
 
@@ -49,8 +52,18 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsync {
 
     app.put('/settings', async (request) => {
       const input = UpdateSettingsRequestSchema.parse(request.body ?? {});
+      const { id, ip, username } = actor(request);
+      return updateAppSettings(ctx, { id, username }, input, { ip });
+    });
+
+    // A guard-rail change proposed by one Super Admin, confirmed or turned down by another.
+    app.post<{ Params: { id: string } }>('/settings/proposals/:id/confirm', async (request) => {
       const { id, ip } = actor(request);
-      return updateAppSettings(ctx, { id }, input, { ip });
+      return confirmSettingsProposal(ctx, { id }, request.params.id, { ip });
+    });
+    app.post<{ Params: { id: string } }>('/settings/proposals/:id/reject', async (request) => {
+      const { id, ip } = actor(request);
+      return rejectSettingsProposal(ctx, { id }, request.params.id, { ip });
     });
   };
 }

@@ -1,8 +1,9 @@
 // An admin cannot mint money for themself. Tried as the issue describes: an admin registers a
 // sock-puppet on their own code and activates it directly (no fee received). By default that
-// waives the fee and pays no reward; where the operator rewards waived activations, the reward
-// can leave the wallet only with a second admin's approval: no admin decides on their own
-// withdrawal or payment (403 SELF_DEALING), nor activates themself.
+// waives the fee and pays no reward; where the operator rewards waived activations (a guard rail
+// two Super Admins set together), the reward is held until the other admin releases it, and can
+// leave the wallet only with a second admin's approval: no admin decides on their own withdrawal or
+// payment (403 SELF_DEALING), nor activates themself.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drivers, expectLedgerHolds, startTestServer, type TestServer } from '../test/harness.ts';
@@ -34,10 +35,21 @@ describe.each(drivers)('no self-dealing (%s)', (driver) => {
     await expectLedgerHolds(s);
   });
 
+  /** A guard-rail change with two Super Admins: one proposes, the other confirms. */
+  const setWithBoth = async (body: Record<string, unknown>) => {
+    const proposed = await s.api('PUT', '/api/admin/settings', { token: first.token, body });
+    expect(proposed.body.proposed, JSON.stringify(proposed.body)).not.toBeNull();
+    expect((await s.api('POST', `/api/admin/settings/proposals/${proposed.body.proposed.id}/confirm`, { token: second.token })).status).toBe(200);
+  };
+
   it('where waived activations are rewarded, the reward leaves only with another admin', async () => {
-    expect((await s.api('PUT', '/api/admin/settings', { token: first.token, body: { rewardWaivedActivations: true } })).status).toBe(200);
+    await setWithBoth({ rewardWaivedActivations: true });
     const puppet = await registerUser(s, first.user.referralCode);
     expect((await s.api('PUT', `/api/admin/users/${puppet.user.id}/activate`, { token: first.token, body: { reason: 'Friend' } })).status).toBe(200);
+    // Activated by the admin who referred it: held until the other Super Admin releases it.
+    expect(await balanceOf(first.token)).toBe('0.00');
+    expect((await s.api('POST', `/api/admin/users/${first.user.id}/holds/release`, { token: first.token, body: {} })).body.code).toBe('SELF_DEALING');
+    expect((await s.api('POST', `/api/admin/users/${first.user.id}/holds/release`, { token: second.token, body: {} })).status).toBe(200);
     expect(await balanceOf(first.token)).toBe('400.00');
 
     const w = await withdraw(s, first.token, { amount: '400' });
@@ -50,7 +62,7 @@ describe.each(drivers)('no self-dealing (%s)', (driver) => {
     expect((await s.api('GET', '/api/admin/withdrawals?status=pending', { token: first.token })).body.items.map((i: { id: string }) => i.id)).toContain(w.body.id);
     const byOther = await s.api('PUT', `/api/admin/withdrawals/${w.body.id}`, { token: second.token, body: { status: 'approved' } });
     expect(byOther.status).toBe(200);
-    await s.api('PUT', '/api/admin/settings', { token: first.token, body: { rewardWaivedActivations: false } });
+    await setWithBoth({ rewardWaivedActivations: false });
     await expectLedgerHolds(s);
   });
 

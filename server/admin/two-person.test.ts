@@ -2,10 +2,14 @@
 // withdrawal above the threshold and a direct activation need two different admins. The first
 // approval moves no money and the owner still sees "pending"; the same admin cannot give the
 // second; either admin may reject; with one admin left the rule cannot apply and one approval does.
+// Splitting does not get under it (a user's withdrawals of 24 hours count together), the ledger
+// check holds while one waits, and an approval pays only the payout details the admin was shown.
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drivers, expectLedgerHolds, startTestServer, type TestServer } from '../test/harness.ts';
 import { createAdmin, inviteAdmin, registerUser, type SignedIn } from '../test/fixtures.ts';
 import { createFundedUser, withdraw } from '../test/money-fixtures.ts';
+import { buildLedgerReport } from '../ledger/ledger-report.ts';
 
 describe.each(drivers)('two-person rule (%s)', (driver) => {
   let s: TestServer;
@@ -72,6 +76,44 @@ describe.each(drivers)('two-person rule (%s)', (driver) => {
     expect((await activate(second.token)).body.code).toBe('ALREADY_ACTIVATED');
     const activity = (await s.api('GET', '/api/admin/activity', { token: boss.token })).body.items;
     expect(activity[0]).toMatchObject({ action: 'user.activated', actorId: second.user.id, details: expect.objectContaining({ firstApprovedBy: boss.user.id }) });
+    await expectLedgerHolds(s);
+  });
+
+  it('three withdrawals at the threshold requested within a day count together: none is paid on one approval', async () => {
+    const user = await createFundedUser(s, boss.token, boss.user.referralCode, 10);
+    const parts = [];
+    for (let i = 0; i < 3; i++) {
+      parts.push((await withdraw(s, user.token, { amount: '1000' })).body.id as string);
+      s.clock.advance(60 * 60 * 1000);
+    }
+    for (const id of parts) expect((await decide(id, boss.token)).body.status).toBe('awaiting_second_approval');
+    // ledger:check holds while they wait (the pending-withdrawals counter counts them too).
+    const report = await buildLedgerReport(s.ctx.db, s.ctx.secretsKey);
+    expect(report.ok, report.lines.join('\n')).toBe(true);
+    for (const id of parts) expect((await decide(id, second.token)).body.status).toBe('approved');
+    // A day later (the three moved two days back) a single withdrawal at the threshold is one approval again.
+    await s.ctx.db.execute(sql`update withdrawals set created_at = created_at - interval '2 days' where id in (${parts[0]}::uuid, ${parts[1]}::uuid, ${parts[2]}::uuid)`);
+    const later = await withdraw(s, user.token, { amount: '1000' });
+    expect((await decide(later.body.id, boss.token)).body.status).toBe('approved');
+    await expectLedgerHolds(s);
+  });
+
+  it('an approval names the payout details it showed: changed since, 409 PAYOUT_CHANGED and nothing moves', async () => {
+    const user = await createFundedUser(s, boss.token, boss.user.referralCode);
+    const w = await withdraw(s, user.token, { amount: '500' });
+    const listed = (await s.api('GET', '/api/admin/withdrawals?status=pending', { token: boss.token })).body.items.find((x: { id: string }) => x.id === w.body.id);
+    expect(listed).toMatchObject({ version: 1, accountNumber: '123456789012' });
+    // The owner moves the payout to a UPI ID after the admin opened the list.
+    const moved = await s.api('PUT', `/api/withdrawal-requests/${w.body.id}/payout`, { token: user.token, body: { method: 'upi', upiId: 'someone.else@okaxis', accountHolderName: 'Someone Else' } });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    const stale = await s.api('PUT', `/api/admin/withdrawals/${w.body.id}`, { token: boss.token, body: { status: 'approved', version: listed.version } });
+    expect(stale.status).toBe(409);
+    expect(stale.body.code).toBe('PAYOUT_CHANGED');
+    expect((await s.api('GET', '/api/withdrawal-requests', { token: user.token })).body[0]).toMatchObject({ status: 'pending' });
+    const relisted = (await s.api('GET', '/api/admin/withdrawals?status=pending', { token: boss.token })).body.items.find((x: { id: string }) => x.id === w.body.id);
+    expect(relisted).toMatchObject({ version: 2, method: 'upi', upiId: 'someone.else@okaxis' });
+    const ok = await s.api('PUT', `/api/admin/withdrawals/${w.body.id}`, { token: boss.token, body: { status: 'approved', version: relisted.version } });
+    expect(ok.body.status).toBe('approved');
     await expectLedgerHolds(s);
   });
 

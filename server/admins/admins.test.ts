@@ -4,7 +4,7 @@
 // admin's actions and suspends one (their sessions end at once), but never the last Super Admin.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drivers, startTestServer, type TestServer } from '../test/harness.ts';
-import { createAdmin, inviteAdmin, nextPhone, type SignedIn } from '../test/fixtures.ts';
+import { createAdmin, inviteAdmin, nextPhone, registerUser, type SignedIn } from '../test/fixtures.ts';
 import { concretePath, parseRouteTree } from '../test/route-tree.ts';
 import { PUBLIC_ADMIN_PATHS } from '../app.ts';
 import { isReviewerRoute } from './role-guard.ts';
@@ -51,6 +51,19 @@ describe.each(drivers)('admins and invitations (%s)', (driver) => {
     expect(login.status).toBe(200);
     expect(login.body.user).toMatchObject({ isAdmin: true, adminRole: 'reviewer' });
     expect((await s.api('GET', '/api/user', { token: boss.token })).body.adminRole).toBe('super_admin');
+  });
+
+  it("an invited admin cannot take a username someone already goes by (409), in any case", async () => {
+    const user = await registerUser(s, boss.user.referralCode, { username: 'Meera Nair' });
+    const created = await invite('meera.admin@example.com');
+    const token = tokenOf(created.body.link);
+    for (const username of [user.user.username, 'meera nair', boss.user.username]) {
+      const refused = await accept(token, { username });
+      expect(refused.status).toBe(409);
+      expect(refused.body).toMatchObject({ code: 'DUPLICATE_USERNAME', message: 'This username is already taken. Choose another.' });
+    }
+    // The invitation is still there to use with a name of one's own.
+    expect((await accept(token, { username: 'Meera (Support)' })).status).toBe(201);
   });
 
   it('an invitation lapses after 24 hours', async () => {

@@ -100,6 +100,10 @@ export async function acceptInvitation(ctx: AppContext, input: AcceptInvitationR
   try {
     return await ctx.db.transaction(async (tx) => {
       const invitation = await findUsableInvitation(tx, input.token, now, true);
+      // An admin's name appears on decisions, notifications and the activity feed: it must not be one
+      // a user already goes by (an admin posing as a user, or the other way round).
+      const [sameName] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = lower(${input.username})`).limit(1);
+      if (sameName) throw conflict('This username is already taken. Choose another.', 'DUPLICATE_USERNAME');
       const role = invitation.role === 'super_admin' ? 'super_admin' : 'reviewer';
       const userId = await insertAdminUser(tx, { username: input.username, email: invitation.email, phone: input.phone, passwordHash, role }, now);
       const claimed = await tx

@@ -34,6 +34,7 @@ const REVIEWER_ROUTES = new Set([
   route('GET', '/api/admin/withdrawals'),
   route('PUT', '/api/admin/withdrawals/:id'),
   route('GET', '/api/admin/withdrawal-screenshot/:id'),
+  route('GET', '/api/admin/reconciliation'),
   route('POST', '/api/admin/reconciliation'),
   route('GET', '/api/admin/reconciliation/:id'),
   route('POST', '/api/admin/reconciliation/:id/approve-matched'),

@@ -8,7 +8,7 @@ import type { AppContext } from '../context.ts';
 import { appSettings } from '../db/schema.ts';
 import { AppError, badRequest, notFound } from '../errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { getAppSettings, toAdminSettings } from '../settings/settings.service.ts';
+import { getAppSettings, listPendingProposals, toAdminSettings } from '../settings/settings.service.ts';
 
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 const MANIFEST = Buffer.from('AndroidManifest.xml');
@@ -51,7 +51,7 @@ export async function saveAndroidApp(
       return updated!;
     });
     if (previous) await ctx.uploads.delete(previous).catch(() => undefined);
-    return toAdminSettings(row);
+    return { ...toAdminSettings(row), proposals: await listPendingProposals(ctx.db) };
   } catch (err) {
     await ctx.uploads.delete(key).catch(() => undefined);
     throw err;
@@ -71,7 +71,7 @@ export async function removeAndroidApp(ctx: AppContext, actor: { id: string; ip:
     return updated!;
   });
   if (previous) await ctx.uploads.delete(previous).catch(() => undefined);
-  return toAdminSettings(row);
+  return { ...toAdminSettings(row), proposals: await listPendingProposals(ctx.db) };
 }
 
 /** The package to serve, or 404 while there is none. */

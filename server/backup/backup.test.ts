@@ -94,7 +94,7 @@ describe('backup and restore', () => {
     await restored.stop();
     const database = await openDatabase({ dataDir: restoredDir });
     try {
-      expect((await checkLedgerInvariants(database.db)).filter((r) => !r.ok)).toEqual([]);
+      expect((await checkLedgerInvariants(database.db, Buffer.from(TEST_SECRETS_KEY, 'hex'))).filter((r) => !r.ok)).toEqual([]);
     } finally {
       await database.close();
     }
@@ -117,7 +117,7 @@ describe('backup and restore', () => {
     await restoreBackup(config, file, () => Promise.reject(new Error('uploads are inside the database')));
     const database = await openDatabase({ databaseUrl: target.url, poolSize: 2 });
     try {
-      expect((await checkLedgerInvariants(database.db)).filter((r) => !r.ok)).toEqual([]);
+      expect((await checkLedgerInvariants(database.db, Buffer.from(TEST_SECRETS_KEY, 'hex'))).filter((r) => !r.ok)).toEqual([]);
     } finally {
       await database.close();
     }

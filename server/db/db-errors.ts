@@ -74,6 +74,18 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   return false;
 }
 
+/**
+ * True when the database chose this transaction to fail so another could go on: a deadlock
+ * (40P01) or a serialization failure (40001). Nothing of it committed; running it again is safe.
+ */
+export function isTransactionConflict(err: unknown): boolean {
+  for (const e of chain(err)) {
+    const code = str(e.code);
+    if (code === '40P01' || code === '40001') return true;
+  }
+  return false;
+}
+
 /** True when the error (or one it wraps) came from the database: a failed query or a server error. */
 export function isDatabaseError(err: unknown): boolean {
   for (let cur: unknown = err, i = 0; i < 6 && cur && typeof cur === 'object'; i++) {

@@ -1,15 +1,19 @@
 // A restart of the embedded database skips the migrator when the database already has every
 // migration and every function file of this build; one that is behind (an upgrade) still gets what
 // it lacks. (A changed function file alone: server/db/functions.test.ts.)
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appliedMigrations, expectedMigrations, openDatabase } from './client.ts';
 
-/** The newest migration only creates this table, so it can be run again once the table is dropped. */
-const NEWEST_MIGRATION_TABLE = 'db_function_files';
+const here = path.dirname(fileURLToPath(import.meta.url));
 
 describe('embedded database migrations at start', () => {
   let dataDir: string;
@@ -40,15 +44,27 @@ describe('embedded database migrations at start', () => {
   });
 
   it('a database one migration behind gets that migration at the next start', async () => {
-    const behind = await openDatabase({ dataDir });
-    await behind.db.execute(sql.raw(`drop table ${NEWEST_MIGRATION_TABLE}`));
-    await behind.db.execute(sql`delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)`);
-    expect(await appliedMigrations(behind.db)).toBe((await expectedMigrations()) - 1);
-    await behind.close();
+    // A database the previous build migrated: every migration but the newest.
+    const behindDir = await mkdtemp(path.join(tmpdir(), 'rh-migrations-behind-'));
+    const migrations = await mkdtemp(path.join(tmpdir(), 'rh-migrations-copy-'));
+    try {
+      await cp(path.join(here, 'migrations'), migrations, { recursive: true });
+      const journalFile = path.join(migrations, 'meta', '_journal.json');
+      const journal = JSON.parse(await readFile(journalFile, 'utf8')) as { entries: unknown[] };
+      journal.entries = journal.entries.slice(0, -1);
+      await writeFile(journalFile, JSON.stringify(journal));
+      await mkdir(path.join(behindDir, 'db'), { recursive: true });
+      const previous = new PGlite(path.join(behindDir, 'db'), { extensions: { pg_trgm } });
+      await migrate(drizzle(previous), { migrationsFolder: migrations });
+      await previous.close();
 
-    const upgraded = await openDatabase({ dataDir });
-    expect(await appliedMigrations(upgraded.db)).toBe(await expectedMigrations());
-    expect(await functionsAppliedAt(upgraded.db)).toContain('rh_decide_payment@');
-    await upgraded.close();
+      const upgraded = await openDatabase({ dataDir: behindDir });
+      expect(await appliedMigrations(upgraded.db)).toBe(await expectedMigrations());
+      expect(await functionsAppliedAt(upgraded.db)).toContain('rh_decide_payment@');
+      await upgraded.close();
+    } finally {
+      await rm(behindDir, { recursive: true, force: true });
+      await rm(migrations, { recursive: true, force: true });
+    }
   });
 });

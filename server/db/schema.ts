@@ -266,6 +266,8 @@ export const withdrawals = pgTable(
     /** Two-person rule: the first of two admins who approved (status awaiting_second_approval). */
     firstApprovedById: uuid('first_approved_by_id').references(() => users.id),
     firstApprovedAt: ts('first_approved_at'),
+    /** Bumped whenever the payout details change: an approval names the version it read (409 PAYOUT_CHANGED when stale). */
+    version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     processedAt: ts('processed_at'),
     processedById: uuid('processed_by_id').references(() => users.id),
@@ -360,6 +362,20 @@ export const ledgerBlocks = pgTable('ledger_blocks', {
   lastEntryAt: ts('last_entry_at').notNull(),
   sealedAt: ts('sealed_at').notNull(),
 });
+
+/**
+ * The ledger's seal key (one row): 32 random bytes sealed with SECRETS_KEY, so that someone who can
+ * write the database alone cannot compute a block digest (rotating SECRETS_KEY re-seals it).
+ */
+export const ledgerSealKey = pgTable(
+  'ledger_seal_key',
+  {
+    id: integer('id').primaryKey(),
+    sealedKey: text('sealed_key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [check('ledger_seal_key_one_row', sql`${t.id} = 1`)],
+);
 
 export const ledgerEntrySeals = pgTable(
   'ledger_entry_seals',
@@ -821,7 +837,7 @@ export const riskFlags = pgTable(
     check('risk_flags_status_check', sql`${t.status} in ('open', 'cleared')`),
     check(
       'risk_flags_code_check',
-      sql`${t.code} in ('screenshot_reused', 'screenshot_similar', 'payout_shared', 'device_shared', 'address_shared', 'signup_burst', 'dormant_referral')`,
+      sql`${t.code} in ('screenshot_reused', 'screenshot_similar', 'payout_shared', 'device_shared', 'address_shared', 'signup_burst', 'dormant_referral', 'own_referral_approved')`,
     ),
   ],
 );
@@ -871,3 +887,27 @@ export const dbFunctionFiles = pgTable('db_function_files', {
   /** How many times this function's file has been applied since the table exists (a changed file once more). */
   appliedCount: integer('applied_count').notNull().default(1),
 });
+
+/**
+ * A change of a guard rail (DESIGN.md section 11) proposed by one Super Admin while two or more are
+ * active: it takes effect when a different Super Admin confirms it. `changes` maps each setting to
+ * {from, to} as the API shows it.
+ */
+export const settingsProposals = pgTable(
+  'settings_proposals',
+  {
+    id: uuid('id').primaryKey(),
+    changes: jsonb('changes').$type<Record<string, { from: unknown; to: unknown }>>().notNull(),
+    status: text('status').notNull().default('pending'),
+    proposedById: uuid('proposed_by_id')
+      .notNull()
+      .references(() => users.id),
+    proposedAt: ts('proposed_at').notNull(),
+    decidedById: uuid('decided_by_id').references(() => users.id),
+    decidedAt: ts('decided_at'),
+  },
+  (t) => [
+    index('settings_proposals_pending_idx').on(t.proposedAt).where(sql`${t.status} = 'pending'`),
+    check('settings_proposals_status_check', sql`${t.status} in ('pending', 'confirmed', 'rejected', 'withdrawn')`),
+  ],
+);

@@ -11,6 +11,7 @@ import { withdraw } from '../test/money-fixtures.ts';
 import { flagDormantReferrals } from './risk-signals.ts';
 import { PHONE_SIZES, editUtr, randomDetails, reencodeJpeg, renderScreenshot } from './image-fingerprint-fixtures.ts';
 import { nextUtr, pngFile, submitPaymentProof } from '../test/fixtures.ts';
+import { PRIVACY_POLICY_VERSION } from '../../contract/constants.ts';
 
 const deviceHeader = (id: string) => ({ 'x-device-id': id });
 let deviceSeq = 0;
@@ -25,7 +26,7 @@ describe.each(drivers)('fraud signals and holds (%s)', (driver) => {
   /** Signs up with a referral code from a device (and an address, when the proxy is trusted). */
   async function signUpFrom(referralCode: string, headers: Record<string, string>): Promise<RegisteredUser> {
     const phone = nextPhone();
-    const reg = await s.api('POST', '/api/register', { body: { username: `user${phone.slice(-4)}`, phone, password: 'secret123', referralCode }, headers });
+    const reg = await s.api('POST', '/api/register', { body: { username: `user${phone.slice(-4)}`, phone, password: 'secret123', referralCode, policyVersion: PRIVACY_POLICY_VERSION }, headers });
     expect(reg.status, JSON.stringify(reg.body)).toBe(201);
     const verified = await s.api('POST', '/api/verify-otp', { body: { userId: reg.body.userId, otpCode: await s.lastCode(phone) }, headers });
     expect(verified.status).toBe(200);

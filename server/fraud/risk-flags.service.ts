@@ -4,7 +4,7 @@
 // server/db/functions) and are audited. Decision 027.
 import { sql } from 'drizzle-orm';
 import { formatPaise } from '../../contract/money.ts';
-import { RISK_SIGNALS, type ForfeitHoldsResponse, type ReleaseHoldsResponse, type RiskFlag, type RiskSignal } from '../../contract/risk.ts';
+import { RISK_FLAG_CODES, type ForfeitHoldsResponse, type ReleaseHoldsResponse, type RiskFlag, type RiskFlagCode } from '../../contract/risk.ts';
 import type { AppContext } from '../context.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { isUuid } from '../db/ids.ts';
@@ -27,7 +27,7 @@ function names(users: { username: string }[]): string {
 }
 
 /** The evidence in one English sentence (the web app words it in the reader's language from the fields). */
-function detailOf(code: RiskSignal, users: { username: string }[], value: string | null, count: number | null): string {
+function detailOf(code: RiskFlagCode, users: { username: string }[], value: string | null, count: number | null): string {
   const who = names(users);
   switch (code) {
     case 'screenshot_reused':
@@ -44,10 +44,12 @@ function detailOf(code: RiskSignal, users: { username: string }[], value: string
       return `${count ?? 'Many'} sign-ups with this referral code within an hour`;
     case 'dormant_referral':
       return `${who}: no sign-in since the referred account was activated`;
+    case 'own_referral_approved':
+      return `Approved the activation of ${who}, whom this admin referred: the reward waits for another Super Admin`;
   }
 }
 
-const isSignal = (code: string): code is RiskSignal => (RISK_SIGNALS as readonly string[]).includes(code);
+const isFlagCode = (code: string): code is RiskFlagCode => (RISK_FLAG_CODES as readonly string[]).includes(code);
 
 /** The open flags of these users, by user, oldest first: one query for a whole page of rows. */
 export async function openFlagsByUser(db: DbOrTx, userIds: readonly string[]): Promise<Map<string, RiskFlag[]>> {
@@ -56,7 +58,7 @@ export async function openFlagsByUser(db: DbOrTx, userIds: readonly string[]): P
   if (ids.length === 0) return byUser;
   const rows = await queryRows<FlagRow>(
     db,
-    sql`select f.user_id::text, f.code, f.evidence, f.code = any(st.risk_hold_signals) as holds,
+    sql`select f.user_id::text, f.code, f.evidence, (f.code = any(st.risk_hold_signals) or f.code = 'own_referral_approved') as holds,
           ${isoText('f.created_at')} as created_at,
           (select json_agg(json_build_object('id', u.id, 'username', u.username) order by u.username)
              from users u where u.id = any(f.related_user_ids)) as users
@@ -65,7 +67,7 @@ export async function openFlagsByUser(db: DbOrTx, userIds: readonly string[]): P
         order by f.created_at, f.id`,
   );
   for (const r of rows) {
-    if (!isSignal(r.code)) continue;
+    if (!isFlagCode(r.code)) continue;
     const users = r.users ?? [];
     const value = typeof r.evidence?.value === 'string' ? r.evidence.value : null;
     const rawCount = r.code === 'screenshot_similar' ? r.evidence?.distance : r.evidence?.count;

@@ -8,6 +8,7 @@ import { GATEWAY_NOT_CONFIGURED_MESSAGE, GATEWAY_UNAVAILABLE_MESSAGE, type Check
 import type { AppContext } from '../context.ts';
 import { newId, isUuid } from '../db/ids.ts';
 import { at, queryRows } from '../db/rows.ts';
+import { retryOnConflict } from '../idempotency/idempotency.ts';
 import { gatewayCheckouts, gatewayEvents, users } from '../db/schema.ts';
 import { AppError, conflict, notFound } from '../errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
@@ -150,12 +151,13 @@ export async function settlePayment(ctx: AppContext, gatewayName: string, facts:
   if (facts.currency !== 'INR') {
     outcome = 'amount_mismatch';
   } else {
-    const [row] = await queryRows<{ outcome: SettleOutcome }>(
+    // A webhook racing an admin's approval of the same user's proof may deadlock: tried again.
+    const [row] = await retryOnConflict(() => queryRows<{ outcome: SettleOutcome }>(
       ctx.db,
       sql`select outcome from rh_confirm_gateway_payment(${userId}::uuid, ${gatewayName}, ${facts.gatewayPaymentId}, ${checkout?.gatewayOrderId ?? facts.gatewayOrderId},
             ${facts.rrn}, ${String(facts.amountPaise)}::bigint, ${checkout ? String(checkout.amountPaise) : null}::bigint,
             ${checkout?.id ?? null}::uuid, ${at(now)})`,
-    );
+    ));
     outcome = row?.outcome ?? 'not_found';
   }
   if (outcome === 'amount_mismatch' || outcome === 'already_active') {

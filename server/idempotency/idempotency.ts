@@ -11,12 +11,36 @@ import { and, eq, gt, lte } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import type { Db, DbOrTx, Tx } from '../db/client.ts';
 import { idempotencyKeys } from '../db/schema.ts';
+import { isTransactionConflict } from '../db/db-errors.ts';
 import { AppError, badRequest, conflict, isUniqueViolation } from '../errors.ts';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 const KEY_CONSTRAINT = 'idempotency_keys_user_id_key_pk';
+
+/** Tries of a money transaction the database ended to break a deadlock, before answering 503. */
+const CONFLICT_TRIES = 4;
+
+/**
+ * Runs `work` (a whole transaction) again when the database ended it to break a deadlock or a
+ * serialization conflict (two approvals and a webhook meeting on the same rows): nothing of it
+ * committed, so trying again is safe. After a few tries the caller gets 503 with Retry-After.
+ */
+export async function retryOnConflict<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (err) {
+      if (!isTransactionConflict(err)) throw err;
+      if (attempt >= CONFLICT_TRIES) {
+        throw new AppError('DB_UNAVAILABLE', 'The service is busy. Please try again in a moment.', 503, undefined, { 'retry-after': '1' });
+      }
+      // A short random pause, so the transactions that met do not meet again at once.
+      await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * attempt));
+    }
+  }
+}
 
 /**
  * Runs a unit of work in one transaction. Services that move money take one, so a caller can add
@@ -26,7 +50,8 @@ const KEY_CONSTRAINT = 'idempotency_keys_user_id_key_pk';
 export type RunInTx = (<T>(work: (tx: Tx) => Promise<T>) => Promise<T>) & { readonly alone?: Db };
 
 /** A plain transaction: what a service runs in when nobody asks for more. */
-export const inTransaction = (db: Db): RunInTx => Object.assign(<T>(work: (tx: Tx) => Promise<T>) => db.transaction(work), { alone: db });
+export const inTransaction = (db: Db): RunInTx =>
+  Object.assign(<T>(work: (tx: Tx) => Promise<T>) => retryOnConflict(() => db.transaction(work)), { alone: db });
 
 /**
  * Runs work that is ONE statement (a call of one of the money functions) atomically: alone when
@@ -34,7 +59,8 @@ export const inTransaction = (db: Db): RunInTx => Object.assign(<T>(work: (tx: T
  * COMMIT saves two of three round trips), else inside the transaction it is given.
  */
 export function runStatement<T>(run: RunInTx, statement: (db: DbOrTx) => Promise<T>): Promise<T> {
-  return run.alone ? statement(run.alone) : run(statement);
+  const alone = run.alone;
+  return alone ? retryOnConflict(() => statement(alone)) : run(statement);
 }
 
 function readKey(request: FastifyRequest): string | null {
@@ -119,7 +145,7 @@ export async function answerIdempotently<T>(
   let stored: { value: unknown } | null = null;
   const run: RunInTx = (work) => {
     if (stored) throw new Error('an idempotent call may run one transaction only');
-    return ctx.db.transaction(async (tx) => {
+    return retryOnConflict(() => ctx.db.transaction(async (tx) => {
       // An expired answer under the same key makes way; then the claim, which a racing twin with
       // the same key waits on (primary key) until this transaction ends, and then fails.
       await tx
@@ -134,7 +160,7 @@ export async function answerIdempotently<T>(
         .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
       stored = { value };
       return value;
-    });
+    }));
   };
 
   let result: T;

@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { RECOUNT_SQL } from '../stats/stat-counters.ts';
-import { verifyLedgerChain } from './ledger-seal.ts';
+import { UNSEALED_GRACE_MS, verifyLedgerChain, type ChainHead } from './ledger-seal.ts';
 
 export interface InvariantResult {
   name: string;
@@ -18,7 +18,11 @@ async function rows(db: Db, query: ReturnType<typeof sql>): Promise<Record<strin
   return (result as unknown as { rows: Record<string, unknown>[] }).rows;
 }
 
-export async function checkLedgerInvariants(db: Db): Promise<InvariantResult[]> {
+/**
+ * `secretsKey` opens the seal key the chain's keyed blocks are verified with; `head`, a chain head an
+ * operator recorded earlier (`npm run ledger:head`), must still be part of the chain.
+ */
+export async function checkLedgerInvariants(db: Db, secretsKey: Buffer, opts: { head?: ChainHead } = {}): Promise<InvariantResult[]> {
   const checks: [string, ReturnType<typeof sql>][] = [
     [
       'every entry sums to zero',
@@ -149,7 +153,12 @@ export async function checkLedgerInvariants(db: Db): Promise<InvariantResult[]> 
     const violations = await rows(db, query);
     results.push({ name, ok: violations.length === 0, violations });
   }
-  const chain = await verifyLedgerChain(db);
+  const chain = await verifyLedgerChain(db, secretsKey, opts);
   results.push({ name: 'the sealed chain of entries is unbroken', ok: chain.broken === null, violations: chain.broken ? [chain.broken] : [] });
+  results.push({
+    name: `no entry is left unsealed for more than ${UNSEALED_GRACE_MS / 60_000} minutes`,
+    ok: chain.staleUnsealedEntries === 0,
+    violations: chain.staleUnsealedEntries === 0 ? [] : [{ unsealedEntries: chain.staleUnsealedEntries }],
+  });
   return results;
 }

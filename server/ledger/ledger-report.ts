@@ -6,7 +6,7 @@ import { formatPaise } from '../../contract/money.ts';
 import type { Db } from '../db/client.ts';
 import { checkLedgerInvariants } from './ledger-check.ts';
 import { PLATFORM_ACCOUNTS } from './ledger.service.ts';
-import { verifyLedgerChain } from './ledger-seal.ts';
+import { ledgerHeadLine, readLedgerHead, verifyLedgerChain, type ChainHead } from './ledger-seal.ts';
 
 export interface LedgerReport {
   ok: boolean;
@@ -15,9 +15,9 @@ export interface LedgerReport {
 
 const SHOWN_VIOLATIONS = 5;
 
-export async function buildLedgerReport(db: Db): Promise<LedgerReport> {
+export async function buildLedgerReport(db: Db, secretsKey: Buffer, opts: { head?: ChainHead } = {}): Promise<LedgerReport> {
   const lines: string[] = ['Ledger invariants:'];
-  const results = await checkLedgerInvariants(db);
+  const results = await checkLedgerInvariants(db, secretsKey, opts);
   for (const r of results) {
     lines.push(`  ${r.ok ? '✓' : '✗'} ${r.name}`);
     if (!r.ok) {
@@ -43,12 +43,14 @@ export async function buildLedgerReport(db: Db): Promise<LedgerReport> {
   }
   lines.push(`  ${'user wallets'.padEnd(width)}  ${formatPaise(BigInt(w.total)).padStart(14)}  (${w.n} wallets)`);
 
-  const chain = await verifyLedgerChain(db);
+  const chain = await verifyLedgerChain(db, secretsKey, opts);
   lines.push(
     '',
     `Sealed chain: ${chain.blocks} block(s), ${chain.sealedEntries} entries sealed, ${chain.unsealedEntries} not sealed yet (a running server seals them within seconds).`,
   );
-  if (chain.headDigest) lines.push(`  newest digest ${chain.headDigest} (record it elsewhere: any later change to what it covers breaks it)`);
+  const head = await readLedgerHead(db);
+  if (head) lines.push(`  ${ledgerHeadLine(head, head.sealedAt)}`, '  (keep this line elsewhere; `npm run ledger:check -- --head "<line>"` fails if the chain no longer holds it)');
+  if (opts.head) lines.push(`  checked against the recorded head: block ${opts.head.block}`);
   if (chain.broken) lines.push(`  broken at block ${chain.broken.block}${chain.broken.entryId ? `, entry ${chain.broken.entryId}` : ''}: ${chain.broken.problem}`);
 
   if (BigInt(w.n) === 0n && [...byId.values()].every((v) => v === 0n)) {

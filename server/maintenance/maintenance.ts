@@ -3,11 +3,13 @@
 // counts of past minutes are deleted, so no table grows without end. Idempotent and
 // safe to run from several processes at once; a database outage only skips a round.
 // Once a day (claimed in daily_jobs, so one process runs it however many there are): the sweep
-// for gateway payments the webhooks missed, and the check for referred accounts gone dormant.
+// for gateway payments the webhooks missed, the check for referred accounts gone dormant, and a
+// log line with the ledger chain's head, for the operator's log store to keep outside the database.
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import { at, queryRows } from '../db/rows.ts';
 import { flagDormantReferrals } from '../fraud/risk-signals.ts';
+import { ledgerHeadLine, readLedgerHead } from '../ledger/ledger-seal.ts';
 import { sweepGatewayPayments } from '../gateway/gateway-payments.service.ts';
 import { pruneBudgetEvents } from '../throttle/budget.ts';
 import { pruneIdempotencyKeys } from '../idempotency/idempotency.ts';
@@ -19,7 +21,8 @@ const BUDGET_EVENT_RETENTION_MS = 24 * 60 * 60 * 1000;
 const INTERVAL_MS = 10 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export async function runMaintenance(ctx: AppContext): Promise<void> {
+/** `info` receives lines worth keeping in the process log (the daily ledger head). */
+export async function runMaintenance(ctx: AppContext, info: (line: string) => void = () => undefined): Promise<void> {
   const now = ctx.now();
   await pruneBudgetEvents(ctx.db, now, BUDGET_EVENT_RETENTION_MS);
   await pruneIdempotencyKeys(ctx.db, now);
@@ -27,6 +30,10 @@ export async function runMaintenance(ctx: AppContext): Promise<void> {
   await pruneApiRateCounters(ctx.db, now);
   if (await claimDailyRun(ctx, 'gateway_sweep', now)) await sweepGatewayPayments(ctx);
   if (await claimDailyRun(ctx, 'dormant_referrals', now)) await flagDormantReferrals(ctx.db, now);
+  if (await claimDailyRun(ctx, 'ledger_head', now)) {
+    const head = await readLedgerHead(ctx.db);
+    if (head) info(ledgerHeadLine(head, head.sealedAt));
+  }
 }
 
 /** True for exactly one caller a day: the one whose conditional write moved the job's last run. */
@@ -42,9 +49,9 @@ export async function claimDailyRun(ctx: Pick<AppContext, 'db'>, name: string, n
 }
 
 /** Runs maintenance every 10 minutes until stopped; failures are reported, never thrown. */
-export function startMaintenance(ctx: AppContext, onError: (err: unknown) => void): () => void {
+export function startMaintenance(ctx: AppContext, onError: (err: unknown) => void, info: (line: string) => void): () => void {
   const timer = setInterval(() => {
-    runMaintenance(ctx).catch(onError);
+    runMaintenance(ctx, info).catch(onError);
   }, INTERVAL_MS);
   timer.unref();
   return () => clearInterval(timer);

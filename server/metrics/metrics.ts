@@ -69,6 +69,15 @@ export class AppMetrics {
         this.set({ kind: 'withdrawals' }, total('pending_withdrawals'));
       },
     });
+    new Gauge({
+      name: 'ledger_head_block',
+      help: "The ledger chain's newest sealed block (its digest: npm run ledger:head); a number that goes down means the chain was cut",
+      registers,
+      async collect() {
+        const [row] = await queryRows<{ seq: string | null }>(sources.db, sql`select max(seq)::text as seq from ledger_blocks`);
+        this.set(Number(row?.seq ?? 0));
+      },
+    });
   }
 
   /** One answered request (route is the route's pattern, never the raw URL, so labels stay few). */

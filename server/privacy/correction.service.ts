@@ -1,9 +1,10 @@
 // Correcting one's data (the privacy policy's right of correction): the name and email directly,
 // the mobile number only through an SMS code sent to the new number (it is how the person signs in
-// and receives codes). A number another account holds is refused; the change is audited.
+// and receives codes). The change is audited. A number another account holds is answered exactly
+// as a free one, so the form cannot be used to find out who has an account; no code is sent to it.
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { User } from '../../contract/accounts.ts';
-import { DUPLICATE_EMAIL_MESSAGE, DUPLICATE_PHONE_MESSAGE, mapUserUniqueViolation } from '../accounts/accounts.service.ts';
+import { DUPLICATE_EMAIL_MESSAGE, mapUserUniqueViolation } from '../accounts/accounts.service.ts';
 import { checkOtp, INVALID_OTP_MESSAGE, reserveOtp, sendQueuedSms } from '../accounts/otp.service.ts';
 import { getUserResponse } from '../accounts/user-response.ts';
 import { recordAudit } from '../audit/audit.service.ts';
@@ -38,8 +39,9 @@ export async function startPhoneChange(ctx: AppContext, user: { id: string; phon
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
     const taken = await tx.select({ id: users.id }).from(users).where(and(eq(users.phone, phone), ne(users.id, user.id))).limit(1);
-    if (taken.length > 0) throw conflict(DUPLICATE_PHONE_MESSAGE, 'DUPLICATE_PHONE');
-    await reserveOtp(tx, ctx.secretsKey, { phone, userId: user.id, purpose: 'phone_change', ip, language: user.language }, now);
+    // The same limits, budgets and stored code either way; only the SMS is not sent to a number
+    // that belongs to someone else (its owner did not ask for anything).
+    await reserveOtp(tx, ctx.secretsKey, { phone, userId: user.id, purpose: 'phone_change', ip, language: user.language }, now, taken.length === 0);
   });
   sendQueuedSms(ctx);
   return { phone };

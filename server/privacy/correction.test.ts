@@ -1,11 +1,13 @@
 // Correcting one's data: name and email directly (validated, a taken email refused); the mobile
 // number only through an SMS code sent to the new number, which then signs in and receives codes,
-// while the old one no longer does; a number another account holds is refused. Where a withdrawal
+// while the old one no longer does; a number another account holds is answered exactly as a free
+// one (so the form cannot tell who has an account) and gets no SMS. Where a withdrawal
 // still waiting for review is paid can be corrected, never its amount.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drivers, expectLedgerHolds, startTestServer, type TestServer } from '../test/harness.ts';
 import { createFundedUser, withdraw } from '../test/money-fixtures.ts';
 import { createActivatedUser, createAdmin, nextPhone, registerUser, type SignedIn } from '../test/fixtures.ts';
+import { PRIVACY_POLICY_VERSION } from '../../contract/constants.ts';
 
 describe.each(drivers)('correcting my data (%s)', (driver) => {
   let s: TestServer;
@@ -38,9 +40,23 @@ describe.each(drivers)('correcting my data (%s)', (driver) => {
     const start = (phone: string) => s.api('POST', '/api/me/phone', { token: u.token, body: { phone } });
     expect((await start('12345')).body.fields).toEqual({ phone: 'Enter 10-digit mobile number' });
     expect((await start(u.phone)).body).toMatchObject({ code: 'VALIDATION_FAILED', message: 'This is already your mobile number' });
-    expect((await start(someone.phone)).body.code).toBe('DUPLICATE_PHONE');
+    // Another account's number: the same answer as a free one, and no SMS reaches that account's owner.
+    const sentBefore = (await s.outbox()).filter((m) => m.to === someone.phone).length;
+    const taken = await start(someone.phone);
+    expect(taken.status, JSON.stringify(taken.body)).toBe(200);
+    expect(taken.body).toEqual({ phone: someone.phone });
+    expect((await s.outbox()).filter((m) => m.to === someone.phone).length).toBe(sentBefore);
+    expect((await s.api('POST', '/api/me/phone/verify', { token: u.token, body: { otpCode: '123456' } })).body.code).toBe('INVALID_OTP');
+    // Its limits are the same too: asking again at once waits out the same cooldown.
+    const again = await start(someone.phone);
+    const freeOnce = nextPhone();
+    const other = await createActivatedUser(s, admin.token, admin.user.referralCode);
+    await s.api('POST', '/api/me/phone', { token: other.token, body: { phone: freeOnce } });
+    const freeAgain = await s.api('POST', '/api/me/phone', { token: other.token, body: { phone: freeOnce } });
+    expect({ status: again.status, code: again.body.code }).toEqual({ status: freeAgain.status, code: freeAgain.body.code });
 
     const fresh = nextPhone();
+    s.clock.advance(61_000);
     const started = await start(fresh);
     expect(started.status, JSON.stringify(started.body)).toBe(200);
     const code = await s.lastCode(fresh);
@@ -58,7 +74,7 @@ describe.each(drivers)('correcting my data (%s)', (driver) => {
     expect((await s.api('POST', '/api/login', { body: { phone: u.phone, password: u.password } })).status).toBe(401);
     // The old number is free for someone else's sign-up (once its own code cooldown has passed).
     s.clock.advance(11 * 60_000);
-    expect((await s.api('POST', '/api/register', { body: { username: 'Next Owner', phone: u.phone, password: 'secret123', referralCode: admin.user.referralCode } })).status).toBe(201);
+    expect((await s.api('POST', '/api/register', { body: { username: 'Next Owner', phone: u.phone, password: 'secret123', referralCode: admin.user.referralCode, policyVersion: PRIVACY_POLICY_VERSION } })).status).toBe(201);
     const activity = (await s.api('GET', '/api/admin/activity', { token: admin.token })).body.items;
     expect(activity.find((a: { action: string }) => a.action === 'account.phone_changed')).toMatchObject({ details: { to: `XXXXXX${fresh.slice(-4)}` } });
   });

@@ -2,8 +2,8 @@
 // person's data is erased or replaced by a pseudonym in one transaction, and the financial records
 // the law requires (ledger entries, payment and withdrawal records) are kept for 7 years under the
 // pseudonym, with account numbers and UPI IDs cut to what a statement shows. Sessions end, codes,
-// notifications, sign-in history and device sightings are deleted, and the screenshots leave the
-// upload store after commit. Refused while a withdrawal or a payment proof waits for review or the
+// notifications, sign-in history and device sightings are deleted, the name in notifications kept
+// for their referrer becomes the pseudonym, and the screenshots leave the upload store after commit. Refused while a withdrawal or a payment proof waits for review or the
 // wallet holds money, so nothing owed to the person is lost. The referral chain (ids) and every
 // ledger invariant are untouched.
 import { sql } from 'drizzle-orm';
@@ -55,9 +55,9 @@ async function eraseUser(ctx: AppContext, userId: string, by: { actorId: string;
   const pseudonym = pseudonymOf(userId);
   const screenshots = await ctx.db.transaction(async (tx) => {
     // The user row first: a withdrawal or a credit racing this waits, then sees the account gone.
-    const [me] = await queryRows<{ phone: string | null; balance: string | null; held: string | null }>(
+    const [me] = await queryRows<{ username: string; phone: string | null; balance: string | null; held: string | null }>(
       tx,
-      sql`select u.phone, w.balance_paise::text as balance, h.balance_paise::text as held
+      sql`select u.username, u.phone, w.balance_paise::text as balance, h.balance_paise::text as held
           from users u
           left join ledger_accounts w on w.id = u.id
           left join ledger_accounts h on h.user_id = u.id and h.kind = 'held'
@@ -114,6 +114,13 @@ async function eraseUser(ctx: AppContext, userId: string, by: { actorId: string;
                              bank_details = ${JSON.stringify(details)}, screenshot_key = null, screenshot_mime = null
                            where id = ${w.id}::uuid`);
     }
+    // Texts stored for others name the person: their referrer's notifications ("₹400.00 for Asha
+    // joining", a reversal). The name becomes the pseudonym there, as a whole word only.
+    const nameRe = `(^|[^[:alnum:]_])${me.username.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?=$|[^[:alnum:]_])`;
+    await tx.execute(sql`update notifications n set title = regexp_replace(n.title, ${nameRe}, ${`\\1${pseudonym}`}, 'g'),
+                           body = regexp_replace(n.body, ${nameRe}, ${`\\1${pseudonym}`}, 'g')
+                         where n.user_id in (select r.referrer_id from referrals r where r.referred_id = ${userId}::uuid)
+                           and (strpos(n.body, ${me.username}) > 0 or strpos(n.title, ${me.username}) > 0)`);
     await tx.execute(sql`delete from sessions where user_id = ${userId}::uuid`);
     await tx.execute(sql`delete from otp_codes where user_id = ${userId}::uuid ${me.phone ? sql`or phone = ${me.phone}` : sql``}`);
     if (me.phone) await tx.execute(sql`delete from sms_jobs where phone = ${me.phone}`);

@@ -106,6 +106,29 @@ describe.each(drivers)('account erasure (%s)', (driver) => {
     await expectLedgerHolds(s);
   });
 
+  it("the person's name leaves what was kept for others: the referrer's notifications and export show the pseudonym", async () => {
+    const referrer = await createActivatedUser(s, admin.token, admin.user.referralCode);
+    // A name that is also a word inside other texts: only the whole name is replaced.
+    const leaver = await createActivatedUser(s, admin.token, referrer.user.referralCode);
+    await s.ctx.db.execute(sql`update users set username = 'Ram' where id = ${leaver.user.id}::uuid`);
+    await s.ctx.db.execute(sql`update notifications set body = replace(body, ${leaver.user.username}, 'Ram') where user_id = ${referrer.user.id}::uuid`);
+    await s.ctx.db.execute(sql`insert into notifications (id, user_id, kind, title, body, created_at)
+      values (gen_random_uuid(), ${referrer.user.id}::uuid, 'referral_reward', 'Ramesh joined', 'Your friend Ramesh is on the Ramayana team', now())`);
+    const before = (await s.api('GET', '/api/notifications', { token: referrer.token })).body.items.map((n: { body: string }) => n.body).join('\n');
+    expect(before).toContain('₹400.00 for Ram joining');
+
+    expect((await erase(leaver.token, leaver.password)).status).toBe(200);
+    const pseudonym = pseudonymOf(leaver.user.id);
+    const notes = (await s.api('GET', '/api/notifications', { token: referrer.token })).body.items.map((n: { title: string; body: string }) => `${n.title} ${n.body}`);
+    expect(notes.join('\n')).toContain(`₹400.00 for ${pseudonym} joining`);
+    expect(notes.filter((n: string) => /\bRam\b/.test(n))).toEqual([]);
+    expect(notes).toContain('Ramesh joined Your friend Ramesh is on the Ramayana team');
+    const exported = JSON.stringify((await s.api('GET', '/api/me/export', { token: referrer.token })).body);
+    expect(exported).not.toMatch(/\bRam\b/);
+    expect(exported).toContain(pseudonym);
+    await expectLedgerHolds(s);
+  });
+
   it('a Super Admin exports or erases a user on their request, with the reason audited; reviewers cannot', async () => {
     const u = await createActivatedUser(s, admin.token, admin.user.referralCode);
     const funded = await createFundedUser(s, admin.token, admin.user.referralCode, 1);

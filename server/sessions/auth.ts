@@ -2,7 +2,7 @@
 // requireAdmin is installed as a hook on the whole /api/admin scope (see app.ts), so no admin
 // route can forget it.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ADMIN_RECENT_SIGN_IN_MS } from '../../contract/constants.ts';
+import { ADMIN_RECENT_SIGN_IN_MS, PRIVACY_POLICY_VERSION } from '../../contract/constants.ts';
 import type { AppContext } from '../context.ts';
 import { forbidden, unauthenticated } from '../errors.ts';
 import { findSessionUser, type SessionLookup, type SessionUser } from './sessions.service.ts';
@@ -34,10 +34,25 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
   });
 }
 
-/** The signed-in user, or 401. */
+/**
+ * What a person who has not accepted the current privacy policy may still call (DESIGN.md section
+ * 18): read their account, sign out, export their data, accept, and delete their account.
+ */
+const WITHOUT_CONSENT = new Set(['GET /api/user', 'POST /api/logout', 'GET /api/me/export', 'POST /api/me/consent', 'DELETE /api/me']);
+
+/** Whether this user must accept the current privacy policy before anything else (admins accept by their role). */
+export function consentRequired(user: Pick<SessionUser, 'isAdmin' | 'policyVersion'>): boolean {
+  return !user.isAdmin && user.policyVersion !== PRIVACY_POLICY_VERSION;
+}
+
+/** The signed-in user, or 401; 403 CONSENT_REQUIRED for a person on an old privacy policy, but on the calls above. */
 export function requireUser(request: FastifyRequest): SessionUser {
   if (!request.auth) throw unauthenticated();
-  return request.auth.user;
+  const user = request.auth.user;
+  if (consentRequired(user) && !WITHOUT_CONSENT.has(`${request.method === 'HEAD' ? 'GET' : request.method} ${request.routeOptions.url ?? ''}`)) {
+    throw forbidden('Accept the updated privacy notice to continue', 'CONSENT_REQUIRED');
+  }
+  return user;
 }
 
 /** The signed-in, activated user: 401 without a session, 403 before activation. */

@@ -11,6 +11,7 @@ import { createTwilioSmsProvider } from './twilio-provider.ts';
 import { createSmsProvider } from './sms.providers.ts';
 import { toConfig, EnvSchema } from '../env.ts';
 import { AppError } from '../errors.ts';
+import { PRIVACY_POLICY_VERSION } from '../../contract/constants.ts';
 
 interface Captured {
   method: string;
@@ -139,7 +140,7 @@ describe.each(drivers)('sign-up over a real SMS provider (%s)', (driver) => {
 
   const deliveriesTo = (phone: string) => fake.delivered.filter((r) => JSON.parse(r.body).recipients[0].mobiles === `91${phone}`).length;
   const jobFor = async (phone: string) => (await s.ctx.db.select().from(smsJobs).where(eq(smsJobs.phone, phone)))[0]!;
-  const body = (phone: string) => ({ username: 'Kiran', phone, password: 'secret123', referralCode: admin.user.referralCode });
+  const body = (phone: string) => ({ username: 'Kiran', phone, password: 'secret123', referralCode: admin.user.referralCode, policyVersion: PRIVACY_POLICY_VERSION });
 
   it('a failing provider never fails the request: 201 at once, then the job retries until the code arrives, once', async () => {
     const phone = nextPhone();

@@ -32,6 +32,35 @@ interface EmbeddedFont {
   id: string;
   ref(): unknown;
   encode(text: string): [glyphHex: string[], positions: GlyphPosition[]];
+  /** The fontkit font behind it. */
+  font: { layout(text: string): unknown; _layoutEngine?: { engine?: { GPOSProcessor?: object } } };
+}
+
+interface GposProcessor {
+  applyAnchor(markRecord: { markAnchor: unknown } | null, baseAnchor: unknown, baseGlyphIndex: number): void;
+}
+
+let nullAnchorsSkipped = false;
+
+/**
+ * fontkit 2.0.4 throws on a NULL anchor in a font's mark positioning (a legal "no attachment
+ * here", which the Noto Gurmukhi face has): any Gurmukhi name made a statement answer 500. As
+ * HarfBuzz does, such an anchor is skipped: the mark stays where the font's advance puts it. The
+ * processor's class is not exported, so it is reached through a font's layout engine once; the
+ * fix is fontkit's open pull request 374, and this goes when a release carries it.
+ */
+function skipNullAnchors(font: EmbeddedFont): void {
+  if (nullAnchorsSkipped) return;
+  font.font.layout('a');
+  const processor = font.font._layoutEngine?.engine?.GPOSProcessor;
+  if (!processor) return;
+  const proto = Object.getPrototypeOf(processor) as GposProcessor;
+  const apply = proto.applyAnchor;
+  proto.applyAnchor = function (this: GposProcessor, markRecord, baseAnchor, baseGlyphIndex) {
+    if (!baseAnchor || !markRecord?.markAnchor) return;
+    apply.call(this, markRecord, baseAnchor, baseGlyphIndex);
+  };
+  nullAnchorsSkipped = true;
 }
 
 /** In thousandths of the font size. */
@@ -112,7 +141,10 @@ export class PdfTextWriter {
       const font = this.selectFont(run.face, style);
       doc.page.fonts[font.id] ??= font.ref();
       doc.addContent(`/${font.id} ${formatNumber(style.size)} Tf`);
-      pen = this.writeGlyphs(font, run.text, pen, baseline, style.size);
+      // pdfkit shapes word by word; fontkit puts each right-to-left word's glyphs in visual order,
+      // and the words themselves go right to left here.
+      const pieces = run.face.rtl ? run.text.split(/(\s+)/u).filter(Boolean).reverse() : [run.text];
+      for (const piece of pieces) pen = this.writeGlyphs(font, piece, pen, baseline, style.size);
     }
     doc.addContent('ET');
     if (actual) doc.endMarkedContent();
@@ -168,6 +200,8 @@ export class PdfTextWriter {
   private selectFont(face: Face, style: TextStyle): EmbeddedFont {
     // pdfkit loads a font file once per document and keeps it under its path.
     this.doc.font(face.file(style.weight), style.size);
-    return (this.doc as unknown as { _font: EmbeddedFont })._font;
+    const font = (this.doc as unknown as { _font: EmbeddedFont })._font;
+    skipNullAnchors(font);
+    return font;
   }
 }

@@ -121,6 +121,39 @@ describe('renderStatementPdf', () => {
     expect(runPoppler('pdffonts', pdf)).toContain('NotoSansTamil');
   });
 
+  // A name in each script of India's scheduled languages (and some beyond), as an account holder and
+  // as the referred person in a line: never a failure, set in its script's face, read back whole.
+  const SCRIPT_NAMES: [script: string, name: string, face: string][] = [
+    ['Devanagari (Hindi, Marathi, Nepali, Konkani, Maithili, Dogri, Bodo, Sanskrit)', 'प्रिया शर्मा', 'NotoSansDevanagari'],
+    ['Bengali (Bengali, Assamese)', 'প্রিয়া দাস', 'NotoSansBengali'],
+    ['Gurmukhi (Punjabi)', 'ਗੁਰਪ੍ਰੀਤ ਸਿੰਘ', 'NotoSansGurmukhi'],
+    ['Gujarati', 'પ્રિયા પટેલ', 'NotoSansGujarati'],
+    ['Odia', 'ପ୍ରିୟା ମହାନ୍ତି', 'NotoSansOriya'],
+    ['Tamil', 'முத்துலட்சுமி', 'NotoSansTamil'],
+    ['Telugu', 'శ్రీనివాస్', 'NotoSansTelugu'],
+    ['Kannada', 'ತನ್ವಿ ಶೆಟ್ಟಿ', 'NotoSansKannada'],
+    ['Malayalam', 'ശ്രീലക്ഷ്മി', 'NotoSansMalayalam'],
+    ['Ol Chiki (Santali)', 'ᱥᱟᱱᱛᱟᱲ ᱢᱟᱨᱰᱤ', 'NotoSansOlChiki'],
+    ['Meetei Mayek (Manipuri)', 'ꯃꯤꯇꯩ ꯁꯤꯡꯍ', 'NotoSansMeeteiMayek'],
+    ['Perso-Arabic (Urdu, Kashmiri, Sindhi)', 'محمد علی', 'NotoNaskhArabic'],
+    ['Greek and Cyrillic (the fallback face)', 'Ελένη Олег', 'NotoSans-'],
+  ];
+  it.each(SCRIPT_NAMES)('sets a %s name in its face and reads it back', async (_script, name, face) => {
+    const lines = makeLines(2, 0n, (i) => (i === 0 ? `Referral bonus: ${name} activated their account` : 'Referral reward'));
+    const pdf = await renderStatementPdf(makeInput({ holderName: name, lines }));
+    expect(runPoppler('pdffonts', pdf)).toContain(face);
+    const text = readPdf(pdf).text;
+    // Poppler lays a right-to-left run of ActualText out again in visual order (the letters of
+    // each word reversed, within bidi marks); every other script comes back as written.
+    const rtl = /\p{Script=Arabic}/u.test(name);
+    for (const word of name.split(' ')) expect(text).toContain(rtl ? [...word].reverse().join('') : word);
+  });
+
+  it('never fails on a script none of its faces has (it shows the missing-glyph box)', async () => {
+    const pdf = await renderStatementPdf(makeInput({ holderName: '张伟 😀', lines: makeLines(1, 0n, () => 'Referral bonus: 张伟 activated their account') }));
+    expect(readPdf(pdf).pageCount).toBe(1);
+  });
+
   it('groups large amounts the Indian way', async () => {
     const lines = makeLines(2, 1_234_567_890n);
     const pdf = await renderStatementPdf(makeInput({ lines }));

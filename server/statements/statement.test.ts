@@ -153,6 +153,33 @@ describe.each(drivers)('wallet statements (%s)', (driver) => {
     }
   });
 
+  it('a holder and a referred person named in Gurmukhi, Ol Chiki and Urdu get their PDF (never a 500)', async () => {
+    const owner = await registerUser(s, admin.user.referralCode, { username: 'ਗੁਰਪ੍ਰੀਤ ਸਿੰਘ' });
+    const proof = await submitPaymentProof(s, owner.token);
+    await s.api('PUT', `/api/admin/manual-payments/${proof.id}`, { token: await adminNow(), body: { status: 'approved' } });
+    for (const name of ['ਸਿੱਧੂ', 'ᱥᱟᱱᱛᱟᱲ ᱢᱟᱨᱰᱤ', 'محمد علی']) {
+      const friend = await registerUser(s, owner.user.referralCode, { username: name });
+      const paid = await submitPaymentProof(s, friend.token);
+      await s.api('PUT', `/api/admin/manual-payments/${paid.id}`, { token: await adminNow(), body: { status: 'approved' } });
+    }
+    const day = istDay(s.clock.now().getTime());
+    const res = await fetch(`${s.url}/api/wallet/statement.pdf?from=${addDays(day, -1)}&to=${day}`, { headers: { authorization: `Bearer ${owner.token}` } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    const dir = await mkdtemp(path.join(tmpdir(), 'rh-statement-'));
+    try {
+      const file = path.join(dir, 'statement.pdf');
+      await writeFile(file, Buffer.from(await res.arrayBuffer()));
+      const { stdout: text } = await run('pdftotext', ['-enc', 'UTF-8', file, '-']);
+      expect(text).toContain('ਗੁਰਪ੍ਰੀਤ ਸਿੰਘ');
+      expect(text).toContain('ਸਿੱਧੂ');
+      expect(text).toContain('ᱥᱟᱱᱛᱟᱲ');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+    await expectLedgerHolds(s);
+  });
+
   it('refuses a period that makes no sense, and anyone signed out', async () => {
     const owner = await createActivatedUser(s, await adminNow(), admin.user.referralCode);
     expect((await s.api('GET', '/api/wallet/statement?from=2026-11-01&to=2026-11-30')).status).toBe(401);

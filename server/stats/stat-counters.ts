@@ -28,7 +28,7 @@ export const RECOUNT_QUERY = `
   select 'users' as name, count(*)::bigint as value from users
   union all select 'activated_users', count(*) filter (where is_activated) from users
   union all select 'earnings_paise', coalesce(sum(total_earnings_paise), 0)::bigint from users
-  union all select 'pending_withdrawals', count(*) from withdrawals where status = 'pending'
+  union all select 'pending_withdrawals', count(*) from withdrawals where status in ('pending', 'awaiting_second_approval')
   union all select 'pending_payments', count(*) from manual_payments where status = 'pending'`;
 export const RECOUNT_SQL = sql.raw(RECOUNT_QUERY);
 

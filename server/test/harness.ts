@@ -151,8 +151,8 @@ export async function expectLedgerHolds(server: TestServer): Promise<void> {
   const { checkLedgerInvariants } = await import('../ledger/ledger-check.ts');
   const { sealLedger } = await import('../ledger/ledger-seal.ts');
   // Seal what the test wrote, as a running server's sealer would, so the chain check covers it.
-  await sealLedger(server.ctx.db, server.ctx.now());
-  const broken = (await checkLedgerInvariants(server.ctx.db)).filter((r) => !r.ok);
+  await sealLedger(server.ctx.db, server.ctx.now(), server.ctx.secretsKey);
+  const broken = (await checkLedgerInvariants(server.ctx.db, server.ctx.secretsKey)).filter((r) => !r.ok);
   if (broken.length > 0) {
     throw new Error(`ledger invariants broken:\n${broken.map((b) => `- ${b.name}: ${JSON.stringify(b.violations.slice(0, 5))}`).join('\n')}`);
   }

@@ -264,6 +264,7 @@ function toAdminWithdrawal(row: WithdrawalRow, extra: { username: string; phone:
   return {
     ...toWithdrawal(row, { masked: false }),
     status: row.status as AdminWithdrawal['status'],
+    version: row.version,
     username: extra.username,
     phone: extra.phone,
     firstApproval:
@@ -295,10 +296,13 @@ export async function decideWithdrawal(
     const payoutReference = decision.status === 'approved' ? (decision.payoutReference ?? null) : null;
     const [row] = await queryRows<{ outcome: string; withdrawal: unknown; username: string | null; phone: string | null }>(
       db,
-      sql`select * from rh_decide_withdrawal(${withdrawalId}::uuid, ${admin.id}::uuid, ${admin.ip}, ${decision.status}, ${decision.notes ?? null}, ${payoutReference}, ${at(now)})`,
+      sql`select * from rh_decide_withdrawal(${withdrawalId}::uuid, ${admin.id}::uuid, ${admin.ip}, ${decision.status}, ${decision.notes ?? null}, ${payoutReference}, ${at(now)}, ${decision.version ?? null}::int)`,
     );
     if (!row || row.outcome === 'not_found') throw notFound('Withdrawal not found');
     if (row.outcome === 'self_dealing') throw selfDealing('withdrawal');
+    if (row.outcome === 'payout_changed') {
+      throw conflict('The payout details of this withdrawal changed after you opened the list. Check them again before approving.', 'PAYOUT_CHANGED');
+    }
     if (row.outcome === 'same_admin') throw conflict('You gave the first approval. Another admin must give the second.', 'SECOND_APPROVER_REQUIRED');
     if (row.outcome !== 'ok' && row.outcome !== 'awaiting_second') throw conflict('This withdrawal has already been processed', 'ALREADY_PROCESSED');
     const decided = rowFromJson(withdrawals, row.withdrawal);

@@ -1,17 +1,20 @@
 -- Activates an account and pays its referrer: the user's row, the referral reward (to the
 -- referrer's wallet, or their held account while a flag that holds is open), every Nth referral's
 -- free spin, and the notifications, in one step. A direct activation pays the reward only when the
--- setting allows it. Returns what happened for the caller to report.
--- Called by server/referrals/referrals.service.ts and by rh_decide_payment, rh_activate_directly
--- and rh_confirm_gateway_payment.
+-- setting allows it. When the admin whose decision this is (p_actor) is the referrer, the reward is
+-- held and the admin flagged (own_referral_approved) until a different Super Admin releases it: no
+-- admin pays themselves. Returns what happened for the caller to report.
+-- Called by rh_decide_payment, rh_activate_directly and rh_confirm_gateway_payment (no actor: the
+-- gateway's evidence, not an admin, confirms the fee).
 CREATE OR REPLACE FUNCTION rh_activate(p_user uuid, p_at timestamptz, p_via text, s app_settings,
-  p_note_kind text, p_note_title text, p_note_body text,
+  p_note_kind text, p_note_title text, p_note_body text, p_actor uuid,
   OUT activated boolean, OUT referral_id uuid, OUT referrer_id uuid, OUT reward_paise bigint, OUT spin_granted boolean,
   OUT username text, OUT phone text, OUT reward_held boolean)
 LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
   v_successful int;
   v_toward int;
+  v_own boolean := false;
   n_users uuid[] := '{}';
   n_kinds text[] := '{}';
   n_titles text[] := '{}';
@@ -72,11 +75,23 @@ BEGIN
     END IF;
 
     reward_held := rh_rewards_held(referrer_id, s.risk_hold_signals);
+    IF referrer_id = p_actor THEN
+      reward_held := true;
+      v_own := true;
+      INSERT INTO risk_flags AS f (id, user_id, code, evidence_key, related_user_ids, subject_type, subject_id, evidence, status, created_at)
+      VALUES (rh_new_id(), referrer_id, 'own_referral_approved', 'own_referral', ARRAY[p_user], 'user', p_user, '{}'::jsonb, 'open', p_at)
+      ON CONFLICT (user_id, code, evidence_key) WHERE status = 'open' DO UPDATE
+        SET related_user_ids = (SELECT array_agg(DISTINCT u ORDER BY u) FROM unnest(f.related_user_ids || excluded.related_user_ids) u);
+    END IF;
     PERFORM rh_post_entry('referral_reward', referral_id, referrer_id, 'Referral reward', p_at,
       ARRAY[rh_platform('referral_rewards'), CASE WHEN reward_held THEN rh_held_account(referrer_id, p_at) ELSE referrer_id END],
       ARRAY[-reward_paise, reward_paise]);
     n_users := n_users || referrer_id;
-    IF reward_held THEN
+    IF v_own THEN
+      n_kinds := n_kinds || 'referral_reward_held'::text;
+      n_titles := n_titles || 'Referral reward on hold'::text;
+      n_bodies := n_bodies || ('₹' || rh_rupees(reward_paise) || ' for ' || username || ' joining is on hold until another admin confirms it, because you approved it yourself');
+    ELSIF reward_held THEN
       n_kinds := n_kinds || 'referral_reward_held'::text;
       n_titles := n_titles || 'Referral reward on hold'::text;
       n_bodies := n_bodies || ('₹' || rh_rupees(reward_paise) || ' for ' || username || ' joining is on hold while we review your account');

@@ -10,7 +10,7 @@ DECLARE
   a record;
 BEGIN
   SELECT * INTO s FROM app_settings WHERE id = 1;
-  SELECT * INTO a FROM rh_activate(p_user, p_at, 'admin', s, NULL, NULL, NULL);
+  SELECT * INTO a FROM rh_activate(p_user, p_at, 'admin', s, NULL, NULL, NULL, p_actor);
   IF NOT a.activated THEN
     outcome := CASE WHEN EXISTS (SELECT 1 FROM users WHERE id = p_user) THEN 'already_activated' ELSE 'not_found' END;
     RETURN NEXT;

@@ -60,7 +60,8 @@ BEGIN
     ARRAY[rh_platform('gateway_collections'), rh_platform('activation_fees')], ARRAY[-p_amount, p_amount]);
   SELECT * INTO a FROM rh_activate(p_user, p_at, 'payment', s, 'payment_approved', 'Payment confirmed',
     'Your payment of ₹' || rh_rupees(p_amount) || ' was confirmed by ' || p_gateway || '.'
-      || CASE WHEN v_closed IS NOT NULL THEN ' The payment proof you also sent was not needed and is closed; if you paid twice, contact support for a refund.' ELSE '' END);
+      || CASE WHEN v_closed IS NOT NULL THEN ' The payment proof you also sent was not needed and is closed; if you paid twice, contact support for a refund.' ELSE '' END,
+    NULL);
   PERFORM rh_bump_counters(ARRAY['activated_users', 'earnings_paise'], ARRAY[1, coalesce(a.reward_paise, 0)]::bigint[]);
   -- The checkout, by our id (known even before the gateway's answer gave it its order id) or the order.
   UPDATE gateway_checkouts c SET status = 'paid', paid_at = p_at, payment_id = rh_confirm_gateway_payment.payment_id,

@@ -29,7 +29,7 @@ BEGIN
     PERFORM rh_post_entry('activation_fee', p.id, p.user_id, 'Activation fee (UTR ' || p.utr_number || ')', p_at,
       ARRAY[rh_platform('upi_collections'), rh_platform('activation_fees')], ARRAY[-p.amount_paise, p.amount_paise]);
     SELECT * INTO a FROM rh_activate(p.user_id, p_at, 'payment', p.settings, 'payment_approved', 'Payment approved',
-      'Your payment of ₹' || rh_rupees(p.amount_paise) || ' (UTR ' || p.utr_number || ') was approved.');
+      'Your payment of ₹' || rh_rupees(p.amount_paise) || ' (UTR ' || p.utr_number || ') was approved.', p_actor);
     -- An account already active was activated directly, with the fee waived: the fee arrived after
     -- all, so the waiver is reversed.
     IF NOT a.activated THEN

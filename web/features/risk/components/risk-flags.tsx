@@ -44,6 +44,8 @@ export function riskFlagText(flag: RiskFlag, t: Translate): string {
       return t('risk.flags.signup_burst', { count: flag.count ?? 0 });
     case 'dormant_referral':
       return flag.users.length > 0 ? t('risk.flags.dormant_referral', { users }) : t('risk.flags.dormant_referralAlone');
+    case 'own_referral_approved':
+      return t('risk.flags.own_referral_approved', { users });
   }
 }
 
