@@ -279,7 +279,8 @@ export const withdrawals = pgTable(
     // The same payout target on several users (risk signal payout_shared).
     index('withdrawals_upi_idx').using('btree', sql`lower(${t.upiId})`).where(sql`${t.upiId} is not null`),
     index('withdrawals_account_idx').on(t.accountNumber, t.ifscCode).where(sql`${t.accountNumber} is not null`),
-    check('withdrawals_status_check', sql`${t.status} in ('pending', 'awaiting_second_approval', 'approved', 'rejected')`),
+    // paying: approved with a payout provider configured; the money stays in payouts_pending until the provider confirms (server/payouts).
+    check('withdrawals_status_check', sql`${t.status} in ('pending', 'awaiting_second_approval', 'paying', 'approved', 'rejected')`),
     check('withdrawals_amount_positive', sql`${t.amountPaise} > 0`),
     check(
       'withdrawals_method_target',
@@ -910,4 +911,67 @@ export const settingsProposals = pgTable(
     index('settings_proposals_pending_idx').on(t.proposedAt).where(sql`${t.status} = 'pending'`),
     check('settings_proposals_status_check', sql`${t.status} in ('pending', 'confirmed', 'rejected', 'withdrawn')`),
   ],
+);
+
+/**
+ * A withdrawal being paid through a payouts API (server/payouts, decision 034): the durable queue
+ * between an approval and the provider (like sms_jobs), then what the provider says about the
+ * payout until it settles. One row per withdrawal; the idempotency key is the same on every try,
+ * so a retry after an error, a timeout or a crash answers the payout already made.
+ */
+export const payoutJobs = pgTable(
+  'payout_jobs',
+  {
+    withdrawalId: uuid('withdrawal_id')
+      .primaryKey()
+      .references(() => withdrawals.id),
+    provider: text('provider').notNull(),
+    /** X-Payout-Idempotency: fixed per withdrawal; a new one only when an admin retries a request the provider refused. */
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** queued (due at run_at) | sending (claimed until locked_until) | sent (the provider has it) | failed (refused: an admin decides) | settled */
+    status: text('status').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    runAt: ts('run_at').notNull(),
+    lockedUntil: ts('locked_until'),
+    lastError: text('last_error'),
+    providerPayoutId: text('provider_payout_id'),
+    /** The provider's word: queued, pending, processing, processed, reversed, failed, rejected, cancelled. */
+    providerStatus: text('provider_status'),
+    /** status_details.reason (e.g. low_balance) and its description (or the older failure_reason). */
+    statusReason: text('status_reason'),
+    statusDescription: text('status_description'),
+    mode: text('mode'),
+    utr: text('utr'),
+    /** When the provider state above was observed (a webhook's event time, or an answer's): older news never overwrites newer. */
+    providerSeenAt: ts('provider_seen_at'),
+    createdAt: createdAt(),
+    firstCallAt: ts('first_call_at'),
+    sentAt: ts('sent_at'),
+    settledAt: ts('settled_at'),
+  },
+  (t) => [
+    index('payout_jobs_due_idx').on(t.runAt).where(sql`${t.status} in ('queued', 'sending')`),
+    index('payout_jobs_open_idx').on(t.status, t.createdAt).where(sql`${t.status} in ('sent', 'failed')`),
+    uniqueIndex('payout_jobs_payout_key').on(t.provider, t.providerPayoutId).where(sql`${t.providerPayoutId} is not null`),
+    check('payout_jobs_status_check', sql`${t.status} in ('queued', 'sending', 'sent', 'failed', 'settled')`),
+    check('payout_jobs_attempts_nonneg', sql`${t.attempts} >= 0`),
+  ],
+);
+
+/** Every verified payouts webhook, once by the provider's event id; settled_at stays empty until it was applied. */
+export const payoutEvents = pgTable(
+  'payout_events',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    providerPayoutId: text('provider_payout_id'),
+    withdrawalId: uuid('withdrawal_id'),
+    occurredAt: ts('occurred_at').notNull(),
+    receivedAt: ts('received_at').notNull(),
+    /** What applying it did (completed, refunded, updated, unchanged, unmatched...). */
+    outcome: text('outcome'),
+    settledAt: ts('settled_at'),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] }), index('payout_events_received_idx').on(t.receivedAt)],
 );
