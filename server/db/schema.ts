@@ -928,6 +928,8 @@ export const payoutJobs = pgTable(
     provider: text('provider').notNull(),
     /** X-Payout-Idempotency: fixed per withdrawal; a new one only when an admin retries a request the provider refused. */
     idempotencyKey: text('idempotency_key').notNull(),
+    /** The request body as first sent, sent unchanged on every retry with the same key (the provider refuses a key with another body). */
+    request: jsonb('request').$type<Record<string, unknown>>(),
     /** queued (due at run_at) | sending (claimed until locked_until) | sent (the provider has it) | failed (refused: an admin decides) | settled */
     status: text('status').notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
