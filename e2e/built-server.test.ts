@@ -11,6 +11,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServerProcess, type ServerProcess } from '../server/test/server-process.ts';
 import { activateUser, createAdmin, registerUser } from '../server/test/fixtures.ts';
+import { TEST_SECRETS_KEY } from '../server/test/harness.ts';
 import { REPO_ROOT } from './harness.ts';
 
 const run = promisify(execFile);
@@ -69,7 +70,7 @@ describe('the built server', () => {
     await server.stop();
     const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/ledger-check.ts'], {
       cwd: REPO_ROOT,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, SECRETS_KEY: TEST_SECRETS_KEY, LOG_LEVEL: 'silent' },
     });
     expect(stdout).toContain('All ledger invariants hold.');
   });

@@ -60,16 +60,19 @@ function RequireUser({ screen: ScreenComponent, title, groups }: { screen: Scree
   if (!user) return <Login />;
   return (
     <AppLayout>
+      {/* Until the current privacy policy is accepted the server answers the screen's calls with
+          CONSENT_REQUIRED: the question comes first, the screen after. */}
       {user.consentRequired ? (
-        <Suspense fallback={null}>
+        <Suspense fallback={<PageSpinner />}>
           <ConsentGate />
         </Suspense>
-      ) : null}
-      <Suspense fallback={<PageSpinner />}>
-        <Texts groups={groups}>
-          <ScreenComponent />
-        </Texts>
-      </Suspense>
+      ) : (
+        <Suspense fallback={<PageSpinner />}>
+          <Texts groups={groups}>
+            <ScreenComponent />
+          </Texts>
+        </Suspense>
+      )}
     </AppLayout>
   );
 }

@@ -32,12 +32,14 @@ const SETTING_LABELS: Record<string, MessageKey> = {
   grievanceEmail: 'admin.activity.setting.grievanceEmail',
   secondApprovalAbove: 'admin.activity.setting.secondApprovalAbove',
   secondApprovalForActivation: 'admin.activity.setting.secondApprovalForActivation',
+  riskHoldSignals: 'admin.activity.setting.riskHoldSignals',
+  signupFlagPerReferrerPerHour: 'admin.activity.setting.signupFlagPerReferrerPerHour',
 };
 
 const MONEY_SETTINGS = new Set(['activationFee', 'referralReward', 'minWithdrawal', 'secondApprovalAbove']);
 
 /** "referral reward ₹400.00 → ₹250.00, UPI ID" from {changed: {key: {from, to}}} (or a list of keys). */
-function changedList(details: Record<string, unknown>, t: Translate): string {
+export function changedList(details: Record<string, unknown>, t: Translate): string {
   const label = (key: string) => {
     const labelKey = Object.hasOwn(SETTING_LABELS, key) ? SETTING_LABELS[key] : undefined;
     return labelKey ? t(labelKey) : key;
@@ -54,6 +56,14 @@ function changedList(details: Record<string, unknown>, t: Translate): string {
     if (v && MONEY_SETTINGS.has(key) && str(v.from) && str(v.to)) return t('admin.activity.settingChange', { setting, from: money(v.from), to: money(v.to) });
     if (v && key === 'referralsPerSpin' && typeof v.from === 'number' && typeof v.to === 'number')
       return t('admin.activity.settingChange', { setting, from: String(v.from), to: String(v.to) });
+    if (v && typeof v.from === 'boolean' && typeof v.to === 'boolean') {
+      const onOff = (b: boolean) => t(b ? 'admin.activity.on' : 'admin.activity.off');
+      return t('admin.activity.settingChange', { setting, from: onOff(v.from), to: onOff(v.to) });
+    }
+    if (v && key === 'secondApprovalAbove' && (v.from === null || v.to === null)) {
+      const shown = (x: unknown) => money(x) ?? t('admin.activity.off');
+      return t('admin.activity.settingChange', { setting, from: shown(v.from), to: shown(v.to) });
+    }
     return setting;
   });
   return parts.length ? parts.join(', ') : t('admin.activity.settings');
@@ -125,6 +135,14 @@ export function describeActivity(item: ActivityItem, t: Translate): { text: stri
     }
     case 'settings.updated':
       return { text: t('admin.activity.settingsUpdated', { who, changes: changedList(d, t) }), tone: 'primary' };
+    case 'settings.proposed':
+      return { text: t('admin.activity.settingsProposed', { who, changes: changedList(d, t) }), tone: 'warning' };
+    case 'settings.proposal_confirmed':
+      return { text: t('admin.activity.settingsProposalConfirmed', { who, changes: changedList(d, t) }), tone: 'primary' };
+    case 'settings.proposal_rejected':
+      return { text: t('admin.activity.settingsProposalRejected', { who, changes: changedList(d, t) }), tone: 'destructive' };
+    case 'settings.proposal_withdrawn':
+      return { text: t('admin.activity.settingsProposalWithdrawn', { who, changes: changedList(d, t) }), tone: 'primary' };
     case 'admin.setup':
       return { text: t('admin.activity.adminSetup', { who }), tone: 'primary' };
     case 'admin.login':

@@ -5,7 +5,7 @@ import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQ
 import type { AdminPaymentsPage, AdminStats, AdminUser, AdminUsersPage, ReversePaymentResponse, SmsJobList } from '../../../contract/admin.ts';
 import type { ActivityPage } from '../../../contract/admin-security.ts';
 import type { ForfeitHoldsResponse, ReleaseHoldsResponse } from '../../../contract/risk.ts';
-import type { AdminSettings, UpdateSettingsRequest } from '../../../contract/settings.ts';
+import type { AdminSettings, UpdateSettingsRequest, UpdateSettingsResponse } from '../../../contract/settings.ts';
 import type { AdminWithdrawalList } from '../../../contract/wallet.ts';
 import { api, apiRequest } from '../../lib/api-client.ts';
 import { APP_SETTINGS_QUERY_KEY } from '../../lib/app-settings.ts';
@@ -80,7 +80,8 @@ function useInvalidateAdminData() {
     );
 }
 
-export type Decision = { id: string; status: 'approved' | 'rejected'; notes: string; payoutReference?: string };
+/** `version`: the payout details' version the row showed (withdrawals), so an approval never pays details it did not show. */
+export type Decision = { id: string; status: 'approved' | 'rejected'; notes: string; payoutReference?: string; version?: number };
 
 /** Direct activation: a fee waiver; the reason goes to the audit log. */
 export function useActivateUser() {
@@ -125,20 +126,36 @@ export function useDecideHolds() {
 export function useDecideWithdrawal() {
   const invalidate = useInvalidateAdminData();
   return useMutation({
-    mutationFn: ({ id, status, notes, payoutReference }: Decision) =>
-      api.put(`/api/admin/withdrawals/${encodeURIComponent(id)}`, { status, notes: notes.trim() || null, payoutReference: payoutReference?.trim() || null }),
-    onSuccess: invalidate,
+    mutationFn: ({ id, status, notes, payoutReference, version }: Decision) =>
+      api.put(`/api/admin/withdrawals/${encodeURIComponent(id)}`, { status, notes: notes.trim() || null, payoutReference: payoutReference?.trim() || null, version }),
+    // Refused as PAYOUT_CHANGED too: the list then shows the details as they are now.
+    onSettled: invalidate,
   });
 }
 
 export function useUpdateSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateSettingsRequest) => api.put<AdminSettings>('/api/admin/settings', body),
+    mutationFn: (body: UpdateSettingsRequest) => api.put<UpdateSettingsResponse>('/api/admin/settings', body),
     onSuccess: (saved) => {
       queryClient.setQueryData(adminSettingsQuery().queryKey, saved);
       return Promise.all([APP_SETTINGS_QUERY_KEY, ['/api/admin/activity'], statsQuery().queryKey].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     },
+  });
+}
+
+/** A Super Admin confirms or turns down a guard-rail change another proposed (the proposer may withdraw it). */
+export function useDecideProposal() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, action }: { id: string; action: 'confirm' | 'reject' }) =>
+      api.post<AdminSettings>(`/api/admin/settings/proposals/${encodeURIComponent(id)}/${action}`),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(adminSettingsQuery().queryKey, saved);
+      return Promise.all([APP_SETTINGS_QUERY_KEY, ['/api/admin/activity']].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+    },
+    // Decided by someone else meanwhile, or stale: the list shows what is true now.
+    onError: () => queryClient.invalidateQueries({ queryKey: adminSettingsQuery().queryKey }),
   });
 }
 

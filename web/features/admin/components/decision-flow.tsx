@@ -127,8 +127,9 @@ export function useDecisionFlow<T extends { id: string }>({ decide, confirmTitle
   const onConfirm = (notes: string, reference: string) => {
     if (!confirming) return;
     const { row, status } = confirming;
+    const version = (row as { version?: unknown }).version;
     decide.mutate(
-      { id: row.id, status, notes, ...(reference ? { payoutReference: reference } : {}) },
+      { id: row.id, status, notes, ...(reference ? { payoutReference: reference } : {}), ...(typeof version === 'number' ? { version } : {}) },
       {
         onSuccess: (result) => {
           toast({ ...done(row, status, result), variant: status === 'approved' ? 'success' : 'default' });

@@ -18,6 +18,7 @@ import { useIsMobile } from '../../../lib/use-media-query.ts';
 import { SwitchRow } from '../../../components/ui/switch.tsx';
 import { RISK_SIGNAL_LABEL } from '../../risk/components/risk-flags.tsx';
 import { useAdminSettings, useRemoveAndroidApp, useUpdateSettings, useUploadAndroidApp } from '../api.ts';
+import { SettingsProposals } from './settings-proposals.tsx';
 
 interface FormState {
   upiId: string;
@@ -147,7 +148,10 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
         registeredAddress: form.registeredAddress,
       },
       {
-        onSuccess: () => toast({ title: t('admin.settings.updated'), description: t('admin.settings.updatedText'), variant: 'success' }),
+        onSuccess: (saved) =>
+          saved.proposed
+            ? toast({ title: t('admin.settings.proposed'), description: t('admin.settings.proposedText'), variant: 'default' })
+            : toast({ title: t('admin.settings.updated'), description: t('admin.settings.updatedText'), variant: 'success' }),
         onError: (err) => {
           if (err instanceof ApiError && err.fields) setErrors(err.fields);
           toast({ title: t('admin.common.error'), description: errorMessage(err, t('admin.settings.updateFailed')), variant: 'destructive' });
@@ -161,6 +165,7 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      <SettingsProposals proposals={settings.proposals} />
       <div className="grid gap-4 lg:grid-cols-2">
         <Card>
           <CardHeader>

@@ -2,6 +2,7 @@
 // since they accepted, or their account predates recorded consent). Nothing else can be used
 // until they accept or sign out.
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { PRIVACY_POLICY_VERSION } from '../../../../contract/constants.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -18,6 +19,7 @@ export default function ConsentGate() {
   const t = useT();
   const navigate = useNavigate();
   const { user, refreshUser, logout } = useAuth();
+  const queryClient = useQueryClient();
   const [checked, setChecked] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -32,6 +34,8 @@ export default function ConsentGate() {
     try {
       await api.post('/api/me/consent', { policyVersion: PRIVACY_POLICY_VERSION });
       await refreshUser();
+      // What the shell asked for before (notifications, badges) was refused until now.
+      await queryClient.invalidateQueries();
     } catch (err) {
       setError(errorMessage(err, t('consent.failed')));
     } finally {
