@@ -1,13 +1,15 @@
 // `npm run ledger:check [-- --head "<line>"]`: opens the database the server would open (same env),
 // prints every ledger invariant with ✓/✗ and the platform account totals, and exits 1 if any
 // invariant is broken. With --head, the chain must still hold the block and digest of a head line
-// kept elsewhere (`npm run ledger:head`). Safe on a live database: it only reads.
+// kept elsewhere (`npm run ledger:head`). Safe on a live PostgreSQL database: it only reads. The
+// embedded database is one process's at a time, so there it refuses while a server runs.
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../server/env.ts';
 import { openDatabase } from '../server/db/client.ts';
 import { buildLedgerReport } from '../server/ledger/ledger-report.ts';
 import { parseLedgerHead } from '../server/ledger/ledger-seal.ts';
 import { loadSecretsKey } from '../server/secrets-key.ts';
+import { refuseWhileServerHolds } from '../server/backup/data-dir-lock.ts';
 
 const { values } = parseArgs({ options: { head: { type: 'string' } } });
 const head = values.head === undefined ? undefined : parseLedgerHead(values.head);
@@ -21,6 +23,14 @@ if (!loaded.ok) {
   process.exit(1);
 }
 const { config } = loaded;
+if (!config.databaseUrl) {
+  try {
+    refuseWhileServerHolds(config.dataDir, 'check the ledger');
+  } catch (err) {
+    console.error((err as Error).message);
+    process.exit(1);
+  }
+}
 const secretsKey = await loadSecretsKey(config.secretsKey, config.dataDir);
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 let ok = false;

@@ -2,6 +2,7 @@
 // server (serve.ts) while the database starts.
 import { loadConfig } from './env.ts';
 import { openDatabase } from './db/client.ts';
+import { holdDataDir } from './backup/data-dir-lock.ts';
 
 // Until the server listens, nothing else keeps the event loop alive while start-up awaits work
 // finishing on V8's background threads (compiling PGlite's WebAssembly). Each time the loop runs
@@ -16,6 +17,8 @@ if (!loaded.ok) {
   process.exit(1);
 }
 const config = loaded.config;
+// The embedded database is this process's alone while it runs: backup and ledger:check look here.
+if (!config.databaseUrl) holdDataDir(config.dataDir);
 
 // The database first: the embedded one spends part of its start waiting for its WebAssembly to
 // compile and its files to load, time in which the rest of the server loads (bench row
