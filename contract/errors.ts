@@ -56,6 +56,10 @@ export const ERROR_CODES = [
   'DUPLICATE_USERNAME',
   'DB_UNAVAILABLE',
   'INTERNAL',
+  'PAYOUTS_NOT_CONFIGURED',
+  'PAYOUT_NOT_FAILED',
+  'PAYOUT_AT_PROVIDER',
+  'PAYOUT_PROVIDER_UNAVAILABLE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { text } from './text.ts';
 import { RiskFlagSchema } from './risk.ts';
+import { PayoutInfoSchema } from './payouts.ts';
 import { IFSC_RE, UPI_ID_RE } from './constants.ts';
 
 export { UPI_ID_RE };
@@ -128,8 +129,11 @@ export const WithdrawalSchema = z.object({
 export type Withdrawal = z.infer<typeof WithdrawalSchema>;
 
 /** A withdrawal in the admin table: full account number, who asked. */
-/** What an admin sees: a withdrawal above the two-person threshold waits for a second admin. */
-export const AdminWithdrawalStatusSchema = z.enum(['pending', 'awaiting_second_approval', 'approved', 'rejected']);
+/**
+ * What an admin sees: a withdrawal above the two-person threshold waits for a second admin; with a
+ * payout provider, an approved one is `paying` until the provider confirms (its owner reads pending).
+ */
+export const AdminWithdrawalStatusSchema = z.enum(['pending', 'awaiting_second_approval', 'paying', 'approved', 'rejected']);
 
 export const AdminWithdrawalSchema = WithdrawalSchema.extend({
   username: text(),
@@ -139,6 +143,8 @@ export const AdminWithdrawalSchema = WithdrawalSchema.extend({
   firstApproval: z.object({ byAdminId: text(), byAdminName: text().nullable(), at: text() }).nullable().optional(),
   /** Goes up whenever the payout details change; an approval sends the version it showed (PAYOUT_CHANGED when stale). */
   version: z.number().int(),
+  /** Paid through a payout provider: its payout as the provider last told it. Null (or absent) for a withdrawal paid by hand. */
+  payout: PayoutInfoSchema.nullable().optional(),
 });
 export type AdminWithdrawal = z.infer<typeof AdminWithdrawalSchema>;
 /** A row of the withdrawals list: with the requester's open risk flags (a payout account shared with others...), empty when none. */
@@ -152,7 +158,7 @@ export const AdminWithdrawalListSchema = z.object({
 export type AdminWithdrawalList = z.infer<typeof AdminWithdrawalListSchema>;
 
 export const AdminListQuerySchema = z.object({
-  status: z.enum(['pending', 'awaiting_second_approval', 'approved', 'rejected', 'all', '']).optional(),
+  status: z.enum(['pending', 'awaiting_second_approval', 'paying', 'approved', 'rejected', 'all', '']).optional(),
   q: text().trim().max(100).optional(),
   limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1).max(200).optional(),
   cursor: text().max(200).optional(),

@@ -33,6 +33,7 @@ import { statementsRoutes } from './statements/statements.routes.ts';
 import { reconciliationRoutes } from './reconciliation/reconciliation.routes.ts';
 import { riskRoutes } from './fraud/risk.routes.ts';
 import { gatewayRoutes } from './gateway/gateway.routes.ts';
+import { adminPayoutsRoutes, payoutWebhookRoutes } from './payouts/payouts.routes.ts';
 import { ledgerViewRoutes } from './ledger/ledger-view.routes.ts';
 import { adminInvitationPublicRoutes, adminsRoutes } from './admins/admins.routes.ts';
 import { API_RATE_WINDOW_MS, createSharedRateLimitStore } from './throttle/shared-rate-limit-store.ts';
@@ -142,6 +143,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       await api.register(notificationsRoutes(ctx));
       await api.register(statementsRoutes(ctx));
       await api.register(gatewayRoutes(ctx));
+      await api.register(payoutWebhookRoutes(ctx));
       await api.register(privacyRoutes(ctx));
 
       // Admin scope, public part: only the paths in PUBLIC_ADMIN_PATHS.
@@ -170,6 +172,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
           await admin.register(reconciliationRoutes(ctx));
           await admin.register(riskRoutes(ctx));
           await admin.register(adminDataRequestRoutes(ctx));
+          await admin.register(adminPayoutsRoutes(ctx));
         },
         { prefix: '/admin' },
       );

@@ -7,6 +7,7 @@ import type { UploadStore } from './uploads/upload-store.ts';
 import type { AppMetrics } from './metrics/metrics.ts';
 import type { SmsQueue } from './sms/sms-queue.ts';
 import type { PaymentGateway } from './gateway/payment-gateway.ts';
+import type { Payouts } from './payouts/payouts.service.ts';
 
 export interface AppContext {
   config: Config;
@@ -23,6 +24,8 @@ export interface AppContext {
   smsQueue: SmsQueue;
   /** The payment gateway (PAYMENT_GATEWAY), null when only UPI proofs are taken. */
   gateway: PaymentGateway | null;
+  /** The payouts API approved withdrawals go through, with its queue (PAYOUT_PROVIDER); null when paid by hand. */
+  payouts: Payouts | null;
   /** Set when the process begins to shut down: /readyz then fails so a balancer stops sending. */
   lifecycle: { draining: boolean };
 }

@@ -14,6 +14,7 @@ import { ensureAppSettings } from './settings/settings.service.ts';
 import { ensurePlatformAccounts } from './ledger/ledger.service.ts';
 import type { SmsProvider } from './sms/sms.provider.ts';
 import { createRazorpayGateway } from './gateway/razorpay.ts';
+import { createPayouts } from './payouts/payouts.service.ts';
 
 export interface ContextOverrides {
   sms?: SmsProvider;
@@ -53,6 +54,9 @@ export async function createContext(config: Config, overrides: ContextOverrides 
             now,
             log: (line) => console.error(redactText(line)),
           })
+        : null,
+      payouts: config.payouts
+        ? createPayouts(config.payouts, { db: database.db, now, appName: () => ctx.config.appName, log: (line) => console.error(redactText(line)) })
         : null,
       smsQueue: new SmsQueue({
         db: database.db,

@@ -69,6 +69,14 @@ export const EnvSchema = z
     RAZORPAY_KEY_SECRET: z.string().min(1).optional(),
     RAZORPAY_WEBHOOK_SECRET: z.string().min(1).optional(),
     RAZORPAY_BASE_URL: z.url().default('https://api.razorpay.com'),
+    /** Approved withdrawals paid out through a payouts API (RazorpayX); unset = the admin transfers and types the UTR. */
+    PAYOUT_PROVIDER: z.enum(['razorpayx']).optional(),
+    RAZORPAYX_KEY_ID: z.string().min(1).optional(),
+    RAZORPAYX_KEY_SECRET: z.string().min(1).optional(),
+    /** The business account the money leaves (RazorpayX current account number or customer identifier). */
+    RAZORPAYX_ACCOUNT_NUMBER: z.string().regex(/^[A-Za-z0-9]{6,40}$/, { error: 'RAZORPAYX_ACCOUNT_NUMBER must be the account number RazorpayX shows (letters and digits)' }).optional(),
+    RAZORPAYX_WEBHOOK_SECRET: z.string().min(1).optional(),
+    RAZORPAYX_BASE_URL: z.url().default('https://api.razorpay.com'),
     /** Set by loadConfig, not by the environment: 'tool' for commands that need no secrets key. */
     PURPOSE: z.enum(['server', 'tool']).default('server'),
   })
@@ -97,6 +105,14 @@ export const EnvSchema = z
         code: 'custom',
         path: ['RAZORPAY_KEY_ID'],
         message: 'PAYMENT_GATEWAY=razorpay needs RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET (Dashboard > Settings > API keys and Webhooks)',
+      });
+    }
+    if (env.PAYOUT_PROVIDER === 'razorpayx' && (!env.RAZORPAYX_KEY_ID || !env.RAZORPAYX_KEY_SECRET || !env.RAZORPAYX_ACCOUNT_NUMBER || !env.RAZORPAYX_WEBHOOK_SECRET)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['RAZORPAYX_KEY_ID'],
+        message:
+          'PAYOUT_PROVIDER=razorpayx needs RAZORPAYX_KEY_ID, RAZORPAYX_KEY_SECRET, RAZORPAYX_ACCOUNT_NUMBER and RAZORPAYX_WEBHOOK_SECRET (RazorpayX Dashboard > Account & Settings > API keys, Banking and Webhooks)',
       });
     }
     if (env.STORAGE === 's3' && (!env.S3_BUCKET || !env.S3_ACCESS_KEY_ID || !env.S3_SECRET_ACCESS_KEY)) {
@@ -131,6 +147,8 @@ export interface Config {
   shutdownDrainMs: number;
   /** The payment gateway for the activation fee, when one is configured. */
   gateway: { name: 'razorpay'; keyId: string; keySecret: string; webhookSecret: string; baseUrl: string } | null;
+  /** The payouts API approved withdrawals are paid through, when one is configured (null: paid by hand). */
+  payouts: { provider: 'razorpayx'; keyId: string; keySecret: string; accountNumber: string; webhookSecret: string; baseUrl: string } | null;
   /** Where uploads live; `s3` carries its bucket settings. */
   storage: { kind: 'local' | 'db' } | { kind: 's3'; s3: import('./uploads/s3-upload-store.ts').S3Options };
 }
@@ -164,6 +182,17 @@ export function toConfig(env: Env): Config {
             keySecret: env.RAZORPAY_KEY_SECRET!,
             webhookSecret: env.RAZORPAY_WEBHOOK_SECRET!,
             baseUrl: env.RAZORPAY_BASE_URL,
+          }
+        : null,
+    payouts:
+      env.PAYOUT_PROVIDER === 'razorpayx'
+        ? {
+            provider: 'razorpayx',
+            keyId: env.RAZORPAYX_KEY_ID!,
+            keySecret: env.RAZORPAYX_KEY_SECRET!,
+            accountNumber: env.RAZORPAYX_ACCOUNT_NUMBER!,
+            webhookSecret: env.RAZORPAYX_WEBHOOK_SECRET!,
+            baseUrl: env.RAZORPAYX_BASE_URL,
           }
         : null,
     storage:

@@ -36,6 +36,8 @@ export async function serve(config: Config, opening: Promise<Database>, onListen
   // by the queue's poll within a second: not at once, so that on the embedded database (one
   // connection) the first requests after a restart do not wait behind the sweep.
   ctx.smsQueue.start();
+  // Approved withdrawals waiting for the payout provider (retries, and any a stopped process left).
+  ctx.payouts?.queue.start();
   const stopMaintenance = startMaintenance(
     ctx,
     (err) => app.log.warn({ err: errorForLog(err) }, 'maintenance skipped'),
@@ -57,6 +59,7 @@ export async function serve(config: Config, opening: Promise<Database>, onListen
     stopSealer();
     await app.close().catch(() => undefined);
     await ctx.smsQueue.stop().catch(() => undefined);
+    await ctx.payouts?.queue.stop().catch(() => undefined);
     await database.close().catch(() => undefined);
     process.exit(0);
   }

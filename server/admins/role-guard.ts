@@ -39,6 +39,10 @@ const REVIEWER_ROUTES = new Set([
   route('GET', '/api/admin/reconciliation/:id'),
   route('POST', '/api/admin/reconciliation/:id/approve-matched'),
   route('GET', '/api/admin/users/:id/risk-flags'),
+  // Withdrawals paid through the payout provider: its alert and the refused payouts (try again, or return the money).
+  route('GET', '/api/admin/payouts'),
+  route('POST', '/api/admin/payouts/:id/retry'),
+  route('POST', '/api/admin/payouts/:id/return'),
 ]);
 
 export function isReviewerRoute(method: string, url: string): boolean {

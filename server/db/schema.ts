@@ -944,7 +944,7 @@ export const payoutJobs = pgTable(
     statusDescription: text('status_description'),
     mode: text('mode'),
     utr: text('utr'),
-    /** When the provider state above was observed (a webhook's event time, or an answer's): older news never overwrites newer. */
+    /** When the provider was last heard from about it (a webhook's event time, or our call's answer). */
     providerSeenAt: ts('provider_seen_at'),
     createdAt: createdAt(),
     firstCallAt: ts('first_call_at'),

@@ -3,7 +3,7 @@
 // counts of past minutes are deleted, so no table grows without end. Idempotent and
 // safe to run from several processes at once; a database outage only skips a round.
 // Once a day (claimed in daily_jobs, so one process runs it however many there are): the sweep
-// for gateway payments the webhooks missed, the check for referred accounts gone dormant, and a
+// for gateway payments the webhooks missed, the one for payouts still processing an hour after they were sent, the check for referred accounts gone dormant, and a
 // log line with the ledger chain's head, for the operator's log store to keep outside the database.
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
@@ -11,6 +11,7 @@ import { at, queryRows } from '../db/rows.ts';
 import { flagDormantReferrals } from '../fraud/risk-signals.ts';
 import { ledgerHeadLine, readLedgerHead } from '../ledger/ledger-seal.ts';
 import { sweepGatewayPayments } from '../gateway/gateway-payments.service.ts';
+import { sweepPayouts } from '../payouts/payouts.service.ts';
 import { pruneBudgetEvents } from '../throttle/budget.ts';
 import { pruneIdempotencyKeys } from '../idempotency/idempotency.ts';
 import { pruneSmsJobs } from '../sms/sms-queue.ts';
@@ -29,6 +30,7 @@ export async function runMaintenance(ctx: AppContext, info: (line: string) => vo
   await pruneSmsJobs(ctx.db, now);
   await pruneApiRateCounters(ctx.db, now);
   if (await claimDailyRun(ctx, 'gateway_sweep', now)) await sweepGatewayPayments(ctx);
+  if (ctx.payouts && (await claimDailyRun(ctx, 'payout_sweep', now))) await sweepPayouts(ctx);
   if (await claimDailyRun(ctx, 'dormant_referrals', now)) await flagDormantReferrals(ctx.db, now);
   if (await claimDailyRun(ctx, 'ledger_head', now)) {
     const head = await readLedgerHead(ctx.db);

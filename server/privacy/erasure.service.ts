@@ -67,7 +67,7 @@ async function eraseUser(ctx: AppContext, userId: string, by: { actorId: string;
     if (!me) throw notFound('User not found');
     const [waiting] = await queryRows<{ withdrawals: number; payments: number }>(
       tx,
-      sql`select (select count(*)::int from withdrawals where user_id = ${userId}::uuid and status in ('pending', 'awaiting_second_approval')) as withdrawals,
+      sql`select (select count(*)::int from withdrawals where user_id = ${userId}::uuid and status in ('pending', 'awaiting_second_approval', 'paying')) as withdrawals,
                  (select count(*)::int from manual_payments where user_id = ${userId}::uuid and status = 'pending') as payments`,
     );
     if ((waiting?.withdrawals ?? 0) > 0) {

@@ -21,6 +21,7 @@ import { at, queryRows, rowFromJson } from '../db/rows.ts';
 import { users, withdrawals } from '../db/schema.ts';
 import { AppError, conflict, isInsufficientBalance, notFound, selfDealing, validationError } from '../errors.ts';
 import { withRiskFlags } from '../fraud/risk-flags.service.ts';
+import { withPayouts } from '../payouts/payouts.service.ts';
 import { detectImageType } from '../uploads/image-type.ts';
 import { inTransaction, runStatement, type RunInTx } from '../idempotency/idempotency.ts';
 
@@ -252,7 +253,8 @@ export async function listWithdrawalsForAdmin(
   return {
     items: await withRiskFlags(
       ctx.db,
-      page.map((r) => toAdminWithdrawal(r.w, { username: r.username, phone: r.phone, firstApproverName: r.firstApproverName })),
+      // With each one's payout, when it is paid through a payout provider (server/payouts).
+      await withPayouts(ctx.db, page.map((r) => toAdminWithdrawal(r.w, { username: r.username, phone: r.phone, firstApproverName: r.firstApproverName }))),
       (w) => w.userId,
     ),
     nextCursor: rows.length > limit && last ? encodeCursor(last.w) : null,
@@ -289,14 +291,16 @@ export async function decideWithdrawal(
 ): Promise<AdminWithdrawal> {
   if (!isUuid(withdrawalId)) throw notFound('Withdrawal not found');
   const now = ctx.now();
-  return runStatement(run, async (db) => {
+  // With a payout provider the approval queues the payout instead of recording one made by hand.
+  const provider = ctx.payouts?.provider.name ?? null;
+  const decided = await runStatement(run, async (db) => {
     // One call: rh_decide_withdrawal (server/db/functions/rh_decide_withdrawal.sql) moves the reserved amount to payouts_paid or
     // back to the wallet, with the notification, the audit row and the counters (or, under the
     // two-person rule, records the first approval).
     const payoutReference = decision.status === 'approved' ? (decision.payoutReference ?? null) : null;
     const [row] = await queryRows<{ outcome: string; withdrawal: unknown; username: string | null; phone: string | null }>(
       db,
-      sql`select * from rh_decide_withdrawal(${withdrawalId}::uuid, ${admin.id}::uuid, ${admin.ip}, ${decision.status}, ${decision.notes ?? null}, ${payoutReference}, ${at(now)}, ${decision.version ?? null}::int)`,
+      sql`select * from rh_decide_withdrawal(${withdrawalId}::uuid, ${admin.id}::uuid, ${admin.ip}, ${decision.status}, ${decision.notes ?? null}, ${payoutReference}, ${at(now)}, ${decision.version ?? null}::int, ${provider}::text)`,
     );
     if (!row || row.outcome === 'not_found') throw notFound('Withdrawal not found');
     if (row.outcome === 'self_dealing') throw selfDealing('withdrawal');
@@ -308,6 +312,9 @@ export async function decideWithdrawal(
     const decided = rowFromJson(withdrawals, row.withdrawal);
     return toAdminWithdrawal(decided, { username: row.username ?? '', phone: row.phone, firstApproverName: decided.firstApprovedById === admin.id ? admin.username : null });
   });
+  // Committed by now (runStatement's transaction has ended): the worker can claim the payout at once.
+  if (decided.status === 'paying') ctx.payouts?.queue.kick();
+  return decided;
 }
 
 export async function getWithdrawalScreenshot(

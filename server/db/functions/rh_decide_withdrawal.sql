@@ -5,10 +5,13 @@
 -- different admin's approval completes it (payouts_pending -> payouts_paid). Either admin may
 -- reject it (payouts_pending -> wallet). An admin names the payout details they read (p_version,
 -- withdrawals.version): details changed since answer payout_changed and nothing moves.
+-- With a payout provider (p_payout_provider, PAYOUT_PROVIDER), the final approval pays nothing yet:
+-- the withdrawal becomes 'paying' with a payout job queued (server/payouts), and the money stays in
+-- payouts_pending until the provider confirms (rh_settle_payout moves it on, or back to the wallet).
 -- Outcomes: ok, awaiting_second, not_found, self_dealing, already_processed, same_admin, payout_changed.
 -- Called by server/withdrawals/withdrawals.service.ts (PUT /api/admin/withdrawals/:id).
 CREATE OR REPLACE FUNCTION rh_decide_withdrawal(p_id uuid, p_admin uuid, p_ip text, p_status text, p_notes text, p_payout_ref text, p_at timestamptz,
-  p_version int DEFAULT NULL)
+  p_version int DEFAULT NULL, p_payout_provider text DEFAULT NULL)
 RETURNS TABLE (outcome text, withdrawal jsonb, username text, phone text)
 LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
@@ -17,6 +20,7 @@ DECLARE
   v_target text;
   v_threshold bigint;
   v_version int;
+  v_provider text := CASE WHEN p_status = 'approved' THEN p_payout_provider END;
 BEGIN
   SELECT x.status, x.user_id, x.amount_paise, x.first_approved_by_id, x.version, x.created_at INTO cur FROM withdrawals x WHERE x.id = p_id;
   IF NOT FOUND THEN
@@ -78,9 +82,10 @@ BEGIN
 
   -- The decision itself, from the state read above: a racing decision makes this miss.
   UPDATE withdrawals x
-  SET status = p_status, admin_notes = coalesce(p_notes, x.admin_notes),
-      payout_reference = CASE WHEN p_status = 'approved' THEN p_payout_ref END,
-      processed_at = p_at, processed_by_id = p_admin
+  SET status = CASE WHEN v_provider IS NOT NULL THEN 'paying' ELSE p_status END, admin_notes = coalesce(p_notes, x.admin_notes),
+      -- Paid through a provider, the reference is the provider's UTR, and it is processed when the provider says so.
+      payout_reference = CASE WHEN p_status = 'approved' AND v_provider IS NULL THEN p_payout_ref END,
+      processed_at = CASE WHEN v_provider IS NULL THEN p_at END, processed_by_id = p_admin
   FROM users u
   WHERE x.id = p_id AND x.status = cur.status AND x.user_id <> p_admin AND u.id = x.user_id
     AND (p_status = 'rejected' OR (x.first_approved_by_id IS DISTINCT FROM p_admin AND x.version = v_version))
@@ -94,7 +99,11 @@ BEGIN
   END IF;
 
   v_target := CASE WHEN w.method = 'upi' THEN 'UPI ' || coalesce(w.upi_id, '') ELSE 'bank account ending ' || right(coalesce(w.account_number, ''), 4) END;
-  IF p_status = 'approved' THEN
+  IF v_provider IS NOT NULL THEN
+    -- The idempotency key is the withdrawal's id: every try of this payout names the same one.
+    INSERT INTO payout_jobs (withdrawal_id, provider, idempotency_key, status, run_at, created_at)
+    VALUES (w.id, v_provider, w.id::text, 'queued', p_at, p_at);
+  ELSIF p_status = 'approved' THEN
     PERFORM rh_post_entry('withdrawal_payout', w.id, w.user_id, 'Withdrawal of ' || rh_rupees_short(w.amount_paise) || ' paid out', p_at,
       ARRAY[rh_platform('payouts_pending'), rh_platform('payouts_paid')], ARRAY[-w.amount_paise, w.amount_paise]);
     PERFORM rh_notify_all(ARRAY[w.user_id], ARRAY['withdrawal_approved'], ARRAY['Withdrawal completed'],
@@ -112,7 +121,8 @@ BEGIN
   INSERT INTO audit_log (id, actor_id, action, target_type, target_id, ip, details, created_at)
   VALUES (rh_new_id(), p_admin, CASE WHEN p_status = 'approved' THEN 'withdrawal.approved' ELSE 'withdrawal.rejected' END, 'withdrawal', w.id::text, p_ip,
     jsonb_build_object('amount', rh_rupees(w.amount_paise), 'userId', w.user_id, 'notes', p_notes, 'payoutReference', w.payout_reference, 'method', w.method,
-      'firstApprovedBy', w.first_approved_by_id),
+      'firstApprovedBy', w.first_approved_by_id)
+      || CASE WHEN v_provider IS NOT NULL THEN jsonb_build_object('payoutProvider', v_provider) ELSE '{}'::jsonb END,
     p_at);
 
   outcome := 'ok';
