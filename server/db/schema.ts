@@ -343,7 +343,7 @@ export const ledgerEntries = pgTable(
     index('ledger_entries_created_idx').on(t.createdAt, t.id),
     check(
       'ledger_entries_kind_check',
-      sql`${t.kind} in ('activation_fee', 'activation_fee_waiver', 'activation_fee_waiver_reversal', 'activation_fee_reversal', 'referral_reward', 'referral_reward_reversal', 'debt_repayment', 'spin_prize', 'withdrawal_reserve', 'withdrawal_payout', 'withdrawal_refund', 'hold_release', 'hold_forfeit')`,
+      sql`${t.kind} in ('activation_fee', 'activation_fee_waiver', 'activation_fee_waiver_reversal', 'activation_fee_reversal', 'referral_reward', 'referral_reward_reversal', 'debt_repayment', 'spin_prize', 'withdrawal_reserve', 'withdrawal_payout', 'withdrawal_refund', 'hold_release', 'hold_forfeit', 'balance_forfeit')`,
     ),
   ],
 );

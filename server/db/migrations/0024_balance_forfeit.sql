@@ -1,0 +1,4 @@
+-- Issue 26: a balance below the minimum withdrawal, given up by its owner to delete the account, leaves
+-- the wallet as an entry of its own kind (into the forfeited account).
+ALTER TABLE "ledger_entries" DROP CONSTRAINT "ledger_entries_kind_check";--> statement-breakpoint
+ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_entries_kind_check" CHECK ("ledger_entries"."kind" in ('activation_fee', 'activation_fee_waiver', 'activation_fee_waiver_reversal', 'activation_fee_reversal', 'referral_reward', 'referral_reward_reversal', 'debt_repayment', 'spin_prize', 'withdrawal_reserve', 'withdrawal_payout', 'withdrawal_refund', 'hold_release', 'hold_forfeit', 'balance_forfeit'));
