@@ -60,7 +60,7 @@ export const ReturnPayoutRequestSchema = z.object({
   reason: text({ error: 'Give the reason the person will read' })
     .trim()
     .min(3, { error: 'Give the reason the person will read' })
-    .max(300, { error: 'The reason must be at most 300 characters' }),
+    .max(500, { error: 'The reason must be at most 500 characters' }),
 });
 export type ReturnPayoutRequest = z.infer<typeof ReturnPayoutRequestSchema>;
 

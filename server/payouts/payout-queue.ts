@@ -176,7 +176,7 @@ export class PayoutQueue {
   private async failed(job: ClaimedJob, err: unknown): Promise<void> {
     this.deps.onFailed?.(err);
     const now = this.deps.now();
-    const message = redactText(err instanceof Error ? err.message : String(err)).slice(0, 500);
+    const message = redactText(describeFailure(err)).slice(0, 500);
     const refused = err instanceof PayoutProviderError && !err.retryable;
     if (refused || job.attempts >= PAYOUT_MAX_ATTEMPTS) {
       // Waits in the admins' list (retry, or return the money to the wallet); recorded once in the audit log.
@@ -197,4 +197,12 @@ export class PayoutQueue {
           where withdrawal_id = ${job.withdrawal_id}::uuid and status = 'sending'`,
     );
   }
+}
+
+/** For the admins' list: the provider's own words first, then its code (what support will ask for). */
+function describeFailure(err: unknown): string {
+  if (err instanceof PayoutProviderError) {
+    return err.status === null ? `${err.code}: ${err.description}` : `${err.description || err.code} (HTTP ${err.status} ${err.code})`;
+  }
+  return err instanceof Error ? err.message : String(err);
 }

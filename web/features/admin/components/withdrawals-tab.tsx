@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { AlertTriangle, Download, Eye, FileSpreadsheet, Images, Landmark, X } from 'lucide-react';
 import type { AdminWithdrawalItem } from '../../../../contract/wallet.ts';
 import { Amount } from '../../../components/ui/amount.tsx';
-import { Badge, StatusBadge } from '../../../components/ui/badge.tsx';
+import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -22,7 +22,10 @@ import { useDebouncedValue } from '../use-debounced-value.ts';
 import { AuthenticatedImage } from '../../../components/ui/authenticated-image.tsx';
 import { WITHDRAWAL_STATUS_OPTIONS, decisionColumn, useDecisionFlow, userColumn } from './decision-flow.tsx';
 import { useAuth } from '../../../lib/auth.tsx';
-import { ListToolbar, LoadMore } from './list-toolbar.tsx';
+import { ListToolbar, LoadMore, type StatusOption } from './list-toolbar.tsx';
+import { providerName, usePayoutOverview, useWatchPayouts } from '../../payouts/api.ts';
+import { PayoutStatus } from '../../payouts/components/payout-status.tsx';
+import { PayoutsPanel } from '../../payouts/components/payouts-panel.tsx';
 
 export const SCREENSHOT_STAGGER_MS = 300;
 
@@ -50,13 +53,22 @@ export function WithdrawalsTab() {
   const [downloadingAll, setDownloadingAll] = useState(false);
   const rows = withdrawals.data?.pages.flatMap((p) => p.items) ?? [];
   const me = useAuth().user?.id;
+  // With a payout provider, an approval sends the money (no UTR to type), and rows being paid change by themselves.
+  const payouts = usePayoutOverview();
+  const provider = payouts.data?.provider ?? null;
+  useWatchPayouts(rows.some((w) => w.status === 'paying'));
+  const statusOptions: readonly StatusOption[] = provider
+    ? WITHDRAWAL_STATUS_OPTIONS.flatMap((o) => (o.value === 'approved' ? [{ value: 'paying', label: 'admin.payouts.statusFilter' }, o] : [o]))
+    : WITHDRAWAL_STATUS_OPTIONS;
   const review = useDecisionFlow<AdminWithdrawalItem>({
     decide: useDecideWithdrawal(),
     confirmTitle: { approved: t('admin.withdrawals.confirmApprove'), rejected: t('admin.withdrawals.confirmReject') },
     done: (w, decision, result) =>
       (result as Partial<AdminWithdrawalItem> | null)?.status === 'awaiting_second_approval'
         ? { title: t('admin.withdrawals.firstApproval'), description: t('admin.withdrawals.firstApprovalText', { amount: formatINR(w.amount), username: w.username }) }
-        : {
+        : (result as Partial<AdminWithdrawalItem> | null)?.status === 'paying'
+          ? { title: t('admin.payouts.approvedTitle'), description: t('admin.payouts.approvedText', { amount: formatINR(w.amount), username: w.username, provider: providerName(provider) }) }
+          : {
       title: decision === 'approved' ? t('admin.withdrawals.approved') : t('admin.withdrawals.rejected'),
       description:
         decision === 'approved'
@@ -65,12 +77,16 @@ export function WithdrawalsTab() {
           },
     failed: { approved: t('admin.withdrawals.approveFailed'), rejected: t('admin.withdrawals.rejectFailed') },
     describe: (w, decision) =>
-      decision === 'approved'
+      decision === 'approved' && provider
+        ? w.method === 'upi'
+          ? t('admin.payouts.describeApproveUpi', { amount: formatINR(w.amount), username: w.username, upiId: w.upiId ?? '', provider: providerName(provider) })
+          : t('admin.payouts.describeApproveBank', { amount: formatINR(w.amount), username: w.username, provider: providerName(provider) })
+        : decision === 'approved'
         ? w.method === 'upi'
           ? t('admin.withdrawals.describeApproveUpi', { amount: formatINR(w.amount), username: w.username, upiId: w.upiId ?? '' })
           : t('admin.withdrawals.describeApproveBank', { amount: formatINR(w.amount), username: w.username })
         : t('admin.withdrawals.describeReject', { amount: formatINR(w.amount), username: w.username }),
-    approvalReference: { label: t('admin.withdrawals.referenceLabel'), hint: t('admin.withdrawals.referenceHint') },
+    approvalReference: provider ? undefined : { label: t('admin.withdrawals.referenceLabel'), hint: t('admin.withdrawals.referenceHint') },
   });
 
   const view = async (w: AdminWithdrawalItem) => {
@@ -188,7 +204,7 @@ export function WithdrawalsTab() {
           <span className="text-xs text-muted-foreground">{t('admin.withdrawals.none')}</span>
         ),
     },
-    { key: 'status', header: t('admin.common.status'), cell: (w) => <StatusBadge status={w.status} /> },
+    { key: 'status', header: t('admin.common.status'), cell: (w) => <PayoutStatus status={w.status} payout={w.payout ?? null} /> },
     { key: 'date', header: t('admin.common.date'), cell: (w) => <span className="whitespace-nowrap">{formatDate(w.createdAt)}</span> },
     decisionColumn<AdminWithdrawalItem>(t, {
       compact: true,
@@ -210,7 +226,7 @@ export function WithdrawalsTab() {
 
   return (
     <div className="flex flex-col gap-4">
-      <ListToolbar search={search} onSearchChange={setSearch} searchLabel={t('admin.withdrawals.search')} status={status} onStatusChange={setStatus} statusOptions={WITHDRAWAL_STATUS_OPTIONS}>
+      <ListToolbar search={search} onSearchChange={setSearch} searchLabel={t('admin.withdrawals.search')} status={status} onStatusChange={setStatus} statusOptions={statusOptions}>
         <Button variant="outline" onClick={downloadAll} loading={downloadingAll} loadingText={t('admin.withdrawals.downloading')}>
           <Images aria-hidden="true" className="size-4" /> {t('admin.withdrawals.downloadAll')}
         </Button>
@@ -227,6 +243,7 @@ export function WithdrawalsTab() {
           </button>
         </div>
       ) : null}
+      <PayoutsPanel overview={payouts.data} />
       {withdrawals.isPending ? (
         <SkeletonList rows={6} label={t('admin.withdrawals.loading')} />
       ) : withdrawals.isError ? (
