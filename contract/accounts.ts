@@ -23,6 +23,8 @@ export const UserSchema = z.object({
   walletBalance: MoneySchema,
   /** Rewards on hold while the account is reviewed (pending, not withdrawable). Optional: added later. */
   heldBalance: MoneySchema.optional(),
+  /** What a reversed reward left owed ("0.00" when nothing): repaid first from the next credits (DESIGN.md section 18). */
+  debt: MoneySchema,
   successfulReferrals: z.number().int(),
   totalEarnings: MoneySchema,
   spinsAvailable: z.number().int(),

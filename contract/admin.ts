@@ -9,8 +9,10 @@ import { ManualPaymentSchema } from './activation.ts';
 export const AdminStatsSchema = z.object({
   totalUsers: z.number().int(),
   activatedUsers: z.number().int(),
-  /** Sum of every user's total earnings. */
+  /** Sum of every user's total earnings: rewards and prizes credited, whether withdrawn or not. */
   totalEarnings: MoneySchema,
+  /** What withdrawals actually paid out (the ledger's payouts_paid account). Optional: added later. */
+  paidOut: MoneySchema.optional(),
   pendingWithdrawals: z.number().int(),
   pendingPayments: z.number().int(),
   /** SMS codes sent in the last hour, against the hourly budget: at the budget, new codes wait. */
@@ -86,6 +88,16 @@ export const AdminUsersPageSchema = pageSchema(AdminUserItemSchema);
 export type AdminUsersPage = z.infer<typeof AdminUsersPageSchema>;
 export const AdminPaymentsPageSchema = pageSchema(AdminPaymentItemSchema);
 export type AdminPaymentsPage = z.infer<typeof AdminPaymentsPageSchema>;
+
+/** PUT /api/admin/users/:id/status: suspend a user or lift a suspension, always with the reason (the user is told it). */
+export const SetUserStatusRequestSchema = z.object({
+  status: z.enum(['suspended', 'active'], { error: 'status must be suspended or active' }),
+  reason: text({ error: 'Give the reason' })
+    .trim()
+    .min(1, { error: 'Give the reason' })
+    .max(500, { error: 'The reason must be at most 500 characters' }),
+});
+export type SetUserStatusRequest = z.infer<typeof SetUserStatusRequestSchema>;
 
 /** PUT /api/admin/users/:id/activate: the spec's empty body, or a reason for waiving the fee. */
 export const ActivateUserRequestSchema = z.object({

@@ -87,6 +87,8 @@ export type DataExport = z.infer<typeof DataExportSchema>;
 /** DELETE /api/me: the account's password confirms it is the person. */
 export const EraseAccountRequestSchema = z.object({
   password: text({ error: 'Enter your password' }).min(1, { error: 'Enter your password' }).max(200, { error: 'Enter your password' }),
+  /** A balance below the minimum withdrawal cannot be paid out: the person may give it up to delete the account. */
+  forfeitBalance: z.boolean({ error: 'forfeitBalance must be true or false' }).optional(),
 });
 export const EraseAccountResponseSchema = z.object({ deleted: z.literal(true) });
 export type EraseAccountResponse = z.infer<typeof EraseAccountResponseSchema>;

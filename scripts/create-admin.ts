@@ -101,7 +101,12 @@ try {
   const result = await createFirstAdmin(database.db, { email: args.email!, username: args.username!, phone: args.phone!, password }, new Date());
   console.log(`Admin created: ${result.user.username} <${result.user.email}> (id ${result.user.id})`);
   console.log(`Database: ${database.kind === 'pglite' ? `embedded (${config.dataDir})` : 'PostgreSQL (DATABASE_URL)'}`);
-  console.log(`Sign in at ${config.appOrigin}/admin-login`);
+  // Without APP_ORIGIN this tool cannot know where the server listens (its PORT may differ here).
+  console.log(
+    process.env.APP_ORIGIN
+      ? `Sign in at ${config.appOrigin}/admin-login`
+      : 'Sign in at /admin-login on the address the server printed when it started (set APP_ORIGIN to have it printed here)',
+  );
 } catch (err) {
   exitCode = 1;
   if (err instanceof AppError) console.error(`Error: ${err.message}`);

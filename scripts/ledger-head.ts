@@ -5,6 +5,7 @@
 import { loadConfig } from '../server/env.ts';
 import { openDatabase } from '../server/db/client.ts';
 import { ledgerHeadLine, readLedgerHead } from '../server/ledger/ledger-seal.ts';
+import { refuseWhileServerHolds } from '../server/backup/data-dir-lock.ts';
 
 const loaded = loadConfig(process.env, 'tool');
 if (!loaded.ok) {
@@ -12,6 +13,15 @@ if (!loaded.ok) {
   process.exit(1);
 }
 const { config } = loaded;
+// The embedded database is one process's at a time: with a server running, its daily log line has the head.
+if (!config.databaseUrl) {
+  try {
+    refuseWhileServerHolds(config.dataDir, 'read the ledger head');
+  } catch (err) {
+    console.error((err as Error).message);
+    process.exit(1);
+  }
+}
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 try {
   const head = await readLedgerHead(database.db);

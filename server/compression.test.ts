@@ -79,4 +79,14 @@ describe('compression', () => {
     expect(page.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(page.body).toString()).toContain('<title>t</title>');
   });
+
+  it('answers the site root to a client that takes no compression (curl, an uptime monitor)', async () => {
+    for (const encoding of ['identity', '']) {
+      const root = await rawGet(`${s.url}/`, encoding ? { 'accept-encoding': encoding } : {});
+      expect(root.status).toBe(200);
+      expect(root.headers['content-encoding']).toBeUndefined();
+      expect(root.body.toString()).toContain('<title>t</title>');
+    }
+    expect(gunzipSync((await rawGet(`${s.url}/`, { 'accept-encoding': 'gzip' })).body).toString()).toContain('<title>t</title>');
+  });
 });

@@ -75,7 +75,8 @@ export function accountsRoutes(ctx: AppContext): FastifyPluginAsync {
     // Answered from the session lookup the request already made: no second query.
     app.get('/user', async (request) => {
       const user = requireUser(request);
-      return toUserResponse(user, request.auth!.walletBalancePaise, request.auth!.referralsPerSpin, request.auth!.heldBalancePaise);
+      const auth = request.auth!;
+      return toUserResponse(user, { walletPaise: auth.walletBalancePaise, heldPaise: auth.heldBalancePaise, debtPaise: auth.debtBalancePaise }, auth.referralsPerSpin);
     });
 
     app.put('/user/language', async (request) => {

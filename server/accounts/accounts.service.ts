@@ -239,7 +239,7 @@ export async function login(
     // Sign-in by e-mail (admins) names what was asked for; by mobile number, the spec's text.
     throw unauthenticated(identity.by === 'email' ? INVALID_EMAIL_CREDENTIALS_MESSAGE : INVALID_CREDENTIALS_MESSAGE, 'INVALID_CREDENTIALS');
   }
-  if (user.status !== 'active') throw forbidden('Your account has been suspended. Please contact support.', 'FORBIDDEN');
+  if (user.status !== 'active') throw forbidden('Your account has been suspended. Please contact support.', 'ACCOUNT_SUSPENDED');
   if (!user.phoneVerifiedAt) {
     throw forbidden('Your mobile number is not verified yet. Please register again with this number to get a new OTP.', 'PHONE_NOT_VERIFIED');
   }

@@ -63,7 +63,7 @@ describe.each(drivers)('registration and SMS verification (%s)', (driver) => {
     expect(me.status).toBe(200);
     expect(me.body).toEqual(u.user);
     expect(Object.keys(me.body).sort()).toEqual(
-      ['adminRole', 'consentRequired', 'createdAt', 'email', 'heldBalance', 'id', 'isActivated', 'isAdmin', 'language', 'phone', 'referralCode', 'referralsToNextSpin', 'spinsAvailable', 'successfulReferrals', 'totalEarnings', 'username', 'walletBalance'],
+      ['adminRole', 'consentRequired', 'createdAt', 'debt', 'email', 'heldBalance', 'id', 'isActivated', 'isAdmin', 'language', 'phone', 'referralCode', 'referralsToNextSpin', 'spinsAvailable', 'successfulReferrals', 'totalEarnings', 'username', 'walletBalance'],
     );
   });
 

@@ -13,8 +13,17 @@ import { consentRequired } from '../sessions/auth.ts';
 type UserRow = typeof users.$inferSelect;
 
 const heldAccounts = alias(ledgerAccounts, 'held_account');
+const debtAccounts = alias(ledgerAccounts, 'debt_account');
 
-export function toUserResponse(row: UserRow, walletBalancePaise: bigint, referralsPerSpin: number, heldBalancePaise = 0n): User {
+/** A person's money: the wallet, the rewards held for review, and what a clawback left owed (a debt account is zero or below). */
+export interface UserBalances {
+  walletPaise: bigint;
+  heldPaise: bigint;
+  debtPaise: bigint;
+}
+
+export function toUserResponse(row: UserRow, balances: UserBalances, referralsPerSpin: number): User {
+  const { walletPaise: walletBalancePaise, heldPaise: heldBalancePaise, debtPaise } = balances;
   return {
     id: row.id,
     username: row.username,
@@ -23,6 +32,7 @@ export function toUserResponse(row: UserRow, walletBalancePaise: bigint, referra
     referralCode: row.referralCode,
     walletBalance: formatPaise(walletBalancePaise),
     heldBalance: formatPaise(heldBalancePaise),
+    debt: formatPaise(debtPaise < 0n ? -debtPaise : 0n),
     successfulReferrals: row.successfulReferrals,
     totalEarnings: formatPaise(row.totalEarningsPaise),
     spinsAvailable: Math.max(0, row.spinsGranted - row.spinsUsed),
@@ -41,14 +51,25 @@ export function toUserResponse(row: UserRow, walletBalancePaise: bigint, referra
 /** The user object for one user id (wallet balance from the ledger); 404 when there is no such user. */
 export async function getUserResponse(db: DbOrTx, userId: string): Promise<User> {
   const rows = await db
-    .select({ user: users, balance: ledgerAccounts.balancePaise, held: heldAccounts.balancePaise, referralsPerSpin: appSettings.referralsPerSpin })
+    .select({
+      user: users,
+      balance: ledgerAccounts.balancePaise,
+      held: heldAccounts.balancePaise,
+      debt: debtAccounts.balancePaise,
+      referralsPerSpin: appSettings.referralsPerSpin,
+    })
     .from(users)
     .leftJoin(ledgerAccounts, eq(ledgerAccounts.id, users.id))
     .leftJoin(heldAccounts, and(eq(heldAccounts.userId, users.id), eq(heldAccounts.kind, 'held')))
+    .leftJoin(debtAccounts, and(eq(debtAccounts.userId, users.id), eq(debtAccounts.kind, 'debt')))
     .leftJoin(appSettings, eq(appSettings.id, 1))
     .where(eq(users.id, userId))
     .limit(1);
   const row = rows[0];
   if (!row) throw notFound('User not found');
-  return toUserResponse(row.user, row.balance ?? 0n, row.referralsPerSpin ?? DEFAULT_ECONOMICS.referralsPerSpin, row.held ?? 0n);
+  return toUserResponse(
+    row.user,
+    { walletPaise: row.balance ?? 0n, heldPaise: row.held ?? 0n, debtPaise: row.debt ?? 0n },
+    row.referralsPerSpin ?? DEFAULT_ECONOMICS.referralsPerSpin,
+  );
 }

@@ -8,6 +8,7 @@ import {
   AdminUserSchema,
   AdminUsersQuerySchema,
   DecidePaymentRequestSchema,
+  SetUserStatusRequestSchema,
 } from '../../contract/admin.ts';
 import { answerIdempotently } from '../idempotency/idempotency.ts';
 import { UpdateSettingsRequestSchema } from '../../contract/settings.ts';
@@ -15,7 +16,9 @@ import type { AppContext } from '../context.ts';
 import { clientIp, requireAdmin } from '../sessions/auth.ts';
 import { confirmSettingsProposal, readAdminSettings, rejectSettingsProposal, updateAppSettings } from '../settings/settings.service.ts';
 import { activateUserByAdmin, decidePayment, getAdminStats, listAdminPayments, listAdminUsers } from './admin.service.ts';
-import { listDeadSmsJobs } from '../sms/sms-queue.ts';
+import { dismissDeadSmsJob, listDeadSmsJobs } from '../sms/sms-queue.ts';
+import { notFound } from '../errors.ts';
+import { setUserStatus } from './user-status.service.ts';
 
 export function adminRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
@@ -29,8 +32,20 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsync {
 
     // SMS the queue gave up on, newest first: what to look into when people say no code came.
     app.get('/sms-jobs', async () => listDeadSmsJobs(ctx.db));
+    // Looked into (the person asks for a new code in the app): off the Overview's list.
+    app.delete<{ Params: { id: string } }>('/sms-jobs/:id', async (request, reply) => {
+      requireAdmin(request);
+      if (!(await dismissDeadSmsJob(ctx.db, request.params.id))) throw notFound('Undelivered SMS not found');
+      return reply.status(204).send();
+    });
 
     app.get('/users', async (request) => listAdminUsers(ctx.db, AdminUsersQuerySchema.parse(request.query)));
+
+    app.put<{ Params: { id: string } }>('/users/:id/status', async (request) => {
+      const input = SetUserStatusRequestSchema.parse(request.body ?? {});
+      const { id, ip } = actor(request);
+      return AdminUserSchema.parse(await setUserStatus(ctx, { id, ip }, request.params.id, input));
+    });
 
     app.put<{ Params: { id: string } }>('/users/:id/activate', async (request, reply) => {
       const input = ActivateUserRequestSchema.parse(request.body ?? {});

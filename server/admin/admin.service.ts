@@ -18,6 +18,7 @@ import type { AppContext } from '../context.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { isUuid } from '../db/ids.ts';
 import { at, queryRows, rowFromJson } from '../db/rows.ts';
+import { PLATFORM_ACCOUNTS } from '../ledger/ledger.service.ts';
 import { activationApprovals, ledgerAccounts, manualPayments, users } from '../db/schema.ts';
 import { alias } from 'drizzle-orm/pg-core';
 import { recordAudit } from '../audit/audit.service.ts';
@@ -41,10 +42,11 @@ export interface AdminActor {
 export async function getAdminStats(db: DbOrTx, now: Date): Promise<AdminStats> {
   // One round trip: the running totals (stat_counters), the few admins the Overview leaves out,
   // the SMS budget and what the last hour used of it.
-  const [row] = await queryRows<{ totals: Record<string, string> | null; admins: number; admins_activated: number; sms_per_hour: number | null; sent: number }>(
+  const [row] = await queryRows<{ totals: Record<string, string> | null; paid_out: string; admins: number; admins_activated: number; sms_per_hour: number | null; sent: number }>(
     db,
     sql`select
       (select json_object_agg(name, total) from (select name, sum(value)::text as total from stat_counters group by name) c) as totals,
+      (select coalesce(sum(amount_paise), 0)::text from ledger_lines where account_id = ${PLATFORM_ACCOUNTS.payouts_paid}::uuid) as paid_out,
       (select count(*)::int from users where is_admin) as admins,
       (select count(*) filter (where is_activated)::int from users where is_admin) as admins_activated,
       (select sms_per_hour from app_settings where id = 1) as sms_per_hour,
@@ -59,6 +61,7 @@ export async function getAdminStats(db: DbOrTx, now: Date): Promise<AdminStats> 
     totalUsers: count('users') - row.admins,
     activatedUsers: count('activated_users') - row.admins_activated,
     totalEarnings: formatPaise(BigInt(totals.earnings_paise ?? '0')),
+    paidOut: formatPaise(BigInt(row.paid_out)),
     pendingWithdrawals: count('pending_withdrawals'),
     pendingPayments: count('pending_payments'),
     sms: { sentLastHour, perHour, budgetReached: sentLastHour >= perHour },
@@ -193,7 +196,7 @@ export async function listAdminUsers(db: DbOrTx, query: AdminUsersQuery): Promis
   };
 }
 
-async function readAdminUser(db: DbOrTx, userId: string): Promise<AdminUser | null> {
+export async function readAdminUser(db: DbOrTx, userId: string): Promise<AdminUser | null> {
   const [row] = await adminUsersFrom(db).where(eq(users.id, userId)).limit(1);
   return row ? toAdminUser(row) : null;
 }

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { drivers, expectLedgerHolds, startTestServer, type TestServer } from '../test/harness.ts';
 import { createActivatedUser, createAdmin, pngFile, registerUser, submitPaymentProof, type SignedIn } from '../test/fixtures.ts';
 import { auditLog, ledgerEntries, notifications, users } from '../db/schema.ts';
+import { createFundedUser, withdraw } from '../test/money-fixtures.ts';
 
 describe.each(drivers)('admin users, stats and access (%s)', (driver) => {
   let s: TestServer;
@@ -111,7 +112,7 @@ describe.each(drivers)('admin users, stats and access (%s)', (driver) => {
     // non-admin users so far: 2 + 2 + 6 + 2 + 1 + 1 = 14, 13 activated. Earnings: 400 (the rewarded
     // waiver) + 2000 to referrers, and the admin's 400 for each of the 5 users it referred who paid
     // (4 referrers + the payer).
-    expect(res.body).toMatchObject({ totalUsers: 14, activatedUsers: 13, totalEarnings: '4400.00', pendingWithdrawals: 0, pendingPayments: 1 });
+    expect(res.body).toMatchObject({ totalUsers: 14, activatedUsers: 13, totalEarnings: '4400.00', paidOut: '0.00', pendingWithdrawals: 0, pendingPayments: 1 });
   });
 
   it('pages users newest first with an opaque cursor, filters by status and searches', async () => {
@@ -196,6 +197,18 @@ describe.each(drivers)('admin users, stats and access (%s)', (driver) => {
     const kinds = (await s.ctx.db.select({ kind: ledgerEntries.kind }).from(ledgerEntries).where(eq(ledgerEntries.refId, u.user.id))).map((e) => e.kind).sort();
     expect(kinds).toEqual(['activation_fee_waiver', 'activation_fee_waiver_reversal']);
     expect((await s.api('GET', '/api/user', { token: referrer.token })).body.walletBalance).toBe('400.00');
+    await expectLedgerHolds(s);
+  });
+
+  it('"paid out" is what withdrawals really paid, not what was earned', async () => {
+    const before = (await s.api('GET', '/api/admin/stats', { token: admin.token })).body;
+    const earner = await createFundedUser(s, admin.token, admin.user.referralCode, 1);
+    const w = await withdraw(s, earner.token, { amount: '300' });
+    expect((await s.api('PUT', `/api/admin/withdrawals/${w.body.id}`, { token: admin.token, body: { status: 'approved' } })).status).toBe(200);
+    const after = (await s.api('GET', '/api/admin/stats', { token: admin.token })).body;
+    // Two rewards credited (the admin's for the earner, the earner's own): ₹800 earned, ₹300 paid.
+    expect(Number(after.totalEarnings) - Number(before.totalEarnings)).toBe(800);
+    expect(Number(after.paidOut) - Number(before.paidOut)).toBe(300);
     await expectLedgerHolds(s);
   });
 });

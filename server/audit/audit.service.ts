@@ -14,6 +14,8 @@ export type AuditAction =
   | 'payment.approved'
   | 'payment.rejected'
   | 'user.activated'
+  | 'user.suspended'
+  | 'user.reinstated'
   | 'user.activation_requested'
   | 'admin.invited'
   | 'admin.joined'

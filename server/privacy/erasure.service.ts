@@ -7,6 +7,7 @@
 // wallet holds money, so nothing owed to the person is lost. The referral chain (ids) and every
 // ledger invariant are untouched.
 import { sql } from 'drizzle-orm';
+import { formatPaise } from '../../contract/money.ts';
 import { formatRupeesShort } from '../../contract/wallet.ts';
 import { takeSignInGuess, signInKey, clearSignInFailures } from '../accounts/login-throttle.ts';
 import { verifyPassword } from '../accounts/password.ts';
@@ -25,7 +26,12 @@ export const pseudonymOf = (userId: string) => `deleted-user-${userId.replace(/-
 
 
 /** The person deletes their own account: the password first, counted like a sign-in guess. */
-export async function eraseAccount(ctx: AppContext, userId: string, password: string, meta: { ip: string | null }): Promise<{ pseudonym: string }> {
+export async function eraseAccount(
+  ctx: AppContext,
+  userId: string,
+  password: string,
+  meta: { ip: string | null; forfeitBalance?: boolean },
+): Promise<{ pseudonym: string }> {
   const now = ctx.now();
   const key = signInKey(userId, '');
   // A guess at the password here spends the same budget as a sign-in.
@@ -38,7 +44,7 @@ export async function eraseAccount(ctx: AppContext, userId: string, password: st
   if (stored.is_admin) throw new AppError('FORBIDDEN', 'An admin account cannot be deleted here. Ask another Super Admin to suspend it', 403);
   if (!(await verifyPassword(stored.password_hash, password))) throw badRequest(WRONG_PASSWORD_MESSAGE, 'INVALID_CREDENTIALS', { password: WRONG_PASSWORD_MESSAGE });
   await clearSignInFailures(ctx.db, key);
-  return eraseUser(ctx, userId, { actorId: userId, ip: meta.ip, reason: null });
+  return eraseUser(ctx, userId, { actorId: userId, ip: meta.ip, reason: null, forfeitBalance: meta.forfeitBalance === true });
 }
 
 /** A Super Admin erases a user on their request (by phone, letter or e-mail), with the reason. */
@@ -50,15 +56,20 @@ export async function eraseUserOnRequest(ctx: AppContext, admin: { id: string; i
   return eraseUser(ctx, userId, { actorId: admin.id, ip: admin.ip, reason });
 }
 
-async function eraseUser(ctx: AppContext, userId: string, by: { actorId: string; ip: string | null; reason: string | null }): Promise<{ pseudonym: string }> {
+async function eraseUser(
+  ctx: AppContext,
+  userId: string,
+  by: { actorId: string; ip: string | null; reason: string | null; forfeitBalance?: boolean },
+): Promise<{ pseudonym: string }> {
   const now = ctx.now();
   const pseudonym = pseudonymOf(userId);
   const screenshots = await ctx.db.transaction(async (tx) => {
     // The user row first: a withdrawal or a credit racing this waits, then sees the account gone.
-    const [me] = await queryRows<{ username: string; phone: string | null; balance: string | null; held: string | null }>(
+    const [me] = await queryRows<{ username: string; phone: string | null; balance: string | null; held: string | null; minimum: string }>(
       tx,
-      sql`select u.username, u.phone, w.balance_paise::text as balance, h.balance_paise::text as held
+      sql`select u.username, u.phone, w.balance_paise::text as balance, h.balance_paise::text as held, st.min_withdrawal_paise::text as minimum
           from users u
+          join app_settings st on st.id = 1
           left join ledger_accounts w on w.id = u.id
           left join ledger_accounts h on h.user_id = u.id and h.kind = 'held'
           where u.id = ${userId}::uuid and u.status <> 'erased'
@@ -78,16 +89,29 @@ async function eraseUser(ctx: AppContext, userId: string, by: { actorId: string;
     }
     const balance = BigInt(me.balance ?? '0');
     const held = BigInt(me.held ?? '0');
-    if (balance > 0n) {
-      throw conflict(
-        `Your wallet holds ${formatRupeesShort(balance)}. Withdraw it first (Wallet, then Withdraw Money), then delete your account. If it is below the minimum withdrawal, contact support`,
-        'WALLET_NOT_EMPTY',
-      );
+    const belowMinimum = balance > 0n && balance < BigInt(me.minimum);
+    if (balance > 0n && !(belowMinimum && by.forfeitBalance)) {
+      throw belowMinimum
+        ? new AppError(
+            'WALLET_NOT_EMPTY',
+            `Your wallet holds ${formatRupeesShort(balance)}, less than the ${formatRupeesShort(BigInt(me.minimum))} minimum withdrawal, so it cannot be paid out. To delete your account, agree to give it up`,
+            409,
+            { forfeitBalance: formatPaise(balance) },
+          )
+        : conflict(
+            `Your wallet holds ${formatRupeesShort(balance)}. Withdraw it first (Wallet, then Withdraw Money), then delete your account`,
+            'WALLET_NOT_EMPTY',
+          );
     }
     if (held > 0n) {
       throw conflict(`${formatRupeesShort(held)} of your rewards is on hold for review. Delete your account after the review, or contact support`, 'WALLET_NOT_EMPTY');
     }
 
+    if (balance > 0n) {
+      // Given up, as the person agreed: the wallet's last line, into the forfeited account.
+      await tx.execute(sql`select rh_post_entry('balance_forfeit', ${userId}::uuid, ${userId}::uuid, 'Balance below the minimum withdrawal given up on deleting the account',
+        ${now.toISOString()}::timestamptz, ARRAY[${userId}::uuid, rh_platform('forfeited_rewards')], ARRAY[${String(-balance)}::bigint, ${String(balance)}::bigint])`);
+    }
     const shots = await queryRows<{ key: string }>(
       tx,
       sql`select screenshot_key as key from manual_payments where user_id = ${userId}::uuid and screenshot_key is not null

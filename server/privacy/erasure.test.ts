@@ -30,14 +30,40 @@ describe.each(drivers)('account erasure (%s)', (driver) => {
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({
       code: 'WALLET_NOT_EMPTY',
-      message: 'Your wallet holds ₹400. Withdraw it first (Wallet, then Withdraw Money), then delete your account. If it is below the minimum withdrawal, contact support',
+      message: 'Your wallet holds ₹400. Withdraw it first (Wallet, then Withdraw Money), then delete your account',
     });
+    // Asking to give up a balance that can still be withdrawn changes nothing.
+    expect((await s.api('DELETE', '/api/me', { token: owner.token, body: { password: owner.password, forfeitBalance: true } })).body.code).toBe('WALLET_NOT_EMPTY');
     const w = await withdraw(s, owner.token, { amount: '400', accountNumber: '112233445566' });
     expect(w.status).toBe(201);
     const waiting = await erase(owner.token, owner.password);
     expect(waiting.status).toBe(409);
     expect(waiting.body.code).toBe('WITHDRAWAL_PENDING');
     expect((await me(owner.token)).username).toBe(owner.user.username);
+    await expectLedgerHolds(s);
+  });
+
+  it('a balance below the minimum withdrawal can be given up to delete the account, and only with consent', async () => {
+    const owner = await createFundedUser(s, admin.token, admin.user.referralCode, 1);
+    const w = await withdraw(s, owner.token, { amount: '350' });
+    expect(w.status).toBe(201);
+    expect((await s.api('PUT', `/api/admin/withdrawals/${w.body.id}`, { token: admin.token, body: { status: 'approved' } })).status).toBe(200);
+    // ₹50 left, under the ₹100 minimum: it could never be paid out.
+    const refused = await erase(owner.token, owner.password);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({
+      code: 'WALLET_NOT_EMPTY',
+      message: 'Your wallet holds ₹50, less than the ₹100 minimum withdrawal, so it cannot be paid out. To delete your account, agree to give it up',
+      fields: { forfeitBalance: '50.00' },
+    });
+    const deleted = await s.api('DELETE', '/api/me', { token: owner.token, body: { password: owner.password, forfeitBalance: true } });
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+    const [entry] = await queryRows<{ kind: string; amount: string }>(
+      s.ctx.db,
+      sql`select e.kind, l.amount_paise::text as amount from ledger_entries e join ledger_lines l on l.entry_id = e.id
+          where e.ref_id = ${owner.user.id}::uuid and e.kind = 'balance_forfeit' and l.account_id = ${owner.user.id}::uuid`,
+    );
+    expect(entry).toEqual({ kind: 'balance_forfeit', amount: '-5000' });
     await expectLedgerHolds(s);
   });
 

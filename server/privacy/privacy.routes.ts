@@ -83,7 +83,7 @@ export function privacyRoutes(ctx: AppContext): FastifyPluginAsync {
     app.delete('/me', async (request) => {
       const user = requireUser(request);
       const input = EraseAccountRequestSchema.parse(request.body ?? {});
-      await eraseAccount(ctx, user.id, input.password, { ip: clientIp(request) });
+      await eraseAccount(ctx, user.id, input.password, { ip: clientIp(request), forfeitBalance: input.forfeitBalance });
       return EraseAccountResponseSchema.parse({ deleted: true });
     });
   };

@@ -69,7 +69,8 @@ describe.each(drivers)('payment reversal (%s)', (driver) => {
     expect(pending.status).toBe(201);
     const res = await reverse(proof.id);
     expect(res.body).toMatchObject({ clawedBack: '400.00', recordedAsDebt: '250.00' });
-    expect(await me(referrer)).toMatchObject({ walletBalance: '0.00', successfulReferrals: 0 });
+    // What they still owe is part of their account (the wallet and dashboard show it).
+    expect(await me(referrer)).toMatchObject({ walletBalance: '0.00', successfulReferrals: 0, debt: '250.00' });
     // The operator's drill-down names the debt, its holder and the reversal it came from.
     const debts = (await s.api('GET', '/api/admin/ledger/clawback_debt/entries', { token: admin.token })).body.items;
     expect(debts[0]).toMatchObject({ kind: 'referral_reward_reversal', amount: '-250.00', reversesEntryId: expect.any(String) });
@@ -84,7 +85,7 @@ describe.each(drivers)('payment reversal (%s)', (driver) => {
 
     // The next reward repays the debt first: ₹400 in, ₹250 recovered, ₹150 left.
     await paidReferral(referrer);
-    expect(await me(referrer)).toMatchObject({ walletBalance: '150.00', successfulReferrals: 1, totalEarnings: '400.00' });
+    expect(await me(referrer)).toMatchObject({ walletBalance: '150.00', successfulReferrals: 1, totalEarnings: '400.00', debt: '0.00' });
     const [recovery, bonus] = (await s.api('GET', '/api/transactions', { token: referrer.token })).body;
     expect(recovery).toMatchObject({ type: 'recovery', direction: 'debit', amount: '250.00', balanceAfter: '150.00', description: 'Recovered towards a reversed referral bonus' });
     expect(bonus).toMatchObject({ type: 'referral_bonus', direction: 'credit', amount: '400.00', balanceAfter: '400.00' });

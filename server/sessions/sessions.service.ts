@@ -10,6 +10,7 @@ import { hashToken, newSessionToken } from './session-token.ts';
 
 /** The user's held account (ledger kind held), beside the wallet. */
 const heldAccounts = alias(ledgerAccounts, 'held_account');
+const debtAccounts = alias(ledgerAccounts, 'debt_account');
 
 export type SessionUser = typeof users.$inferSelect;
 
@@ -50,6 +51,8 @@ export interface SessionLookup {
   walletBalancePaise: bigint;
   /** Rewards held while the user has an open risk flag (shown as pending, not withdrawable). */
   heldBalancePaise: bigint;
+  /** The user's debt account (zero or below): what a clawback left owed. */
+  debtBalancePaise: bigint;
   referralsPerSpin: number;
   /** The minimum withdrawal setting, so a withdrawal request reads no settings of its own. */
   minWithdrawalPaise: bigint;
@@ -69,6 +72,7 @@ function prepareSessionLookup(db: Db) {
       user: users,
       walletBalancePaise: ledgerAccounts.balancePaise,
       heldBalancePaise: heldAccounts.balancePaise,
+      debtBalancePaise: debtAccounts.balancePaise,
       referralsPerSpin: appSettings.referralsPerSpin,
       minWithdrawalPaise: appSettings.minWithdrawalPaise,
     })
@@ -76,6 +80,7 @@ function prepareSessionLookup(db: Db) {
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(ledgerAccounts, eq(ledgerAccounts.id, sessions.userId))
     .leftJoin(heldAccounts, and(eq(heldAccounts.userId, sessions.userId), eq(heldAccounts.kind, 'held')))
+    .leftJoin(debtAccounts, and(eq(debtAccounts.userId, sessions.userId), eq(debtAccounts.kind, 'debt')))
     .leftJoin(appSettings, eq(appSettings.id, 1))
     .where(
       and(
@@ -126,6 +131,7 @@ export async function findSessionUser(db: Db, token: string, now: Date): Promise
     user: row.user,
     walletBalancePaise: row.walletBalancePaise ?? 0n,
     heldBalancePaise: row.heldBalancePaise ?? 0n,
+    debtBalancePaise: row.debtBalancePaise ?? 0n,
     referralsPerSpin: row.referralsPerSpin ?? DEFAULT_ECONOMICS.referralsPerSpin,
     minWithdrawalPaise: row.minWithdrawalPaise ?? DEFAULT_ECONOMICS.minWithdrawalPaise,
   };

@@ -4,10 +4,10 @@
 // send one job twice), sends them, and on failure tries again later (after 2 s, 10 s, 30 s, 2 min)
 // before giving up: a dead job stays for admins to see. A process killed mid-send leaves its
 // claim to expire, and the job is sent by whoever claims it next. Works on PGlite and PostgreSQL.
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { SmsJobList } from '../../contract/admin.ts';
 import type { Db, DbOrTx } from '../db/client.ts';
-import { newId } from '../db/ids.ts';
+import { isUuid, newId } from '../db/ids.ts';
 import { at, queryRows } from '../db/rows.ts';
 import { smsJobs } from '../db/schema.ts';
 import { openSecret, sealSecret } from '../admin-security/secret-box.ts';
@@ -173,6 +173,13 @@ export async function listDeadSmsJobs(db: Db): Promise<SmsJobList> {
       createdAt: r.createdAt.toISOString(),
     })),
   };
+}
+
+/** An admin has looked into an undelivered code: it leaves the Overview's list (a dead job only). */
+export async function dismissDeadSmsJob(db: Db, id: string): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const rows = await db.delete(smsJobs).where(and(eq(smsJobs.id, id), eq(smsJobs.status, 'dead'))).returning({ id: smsJobs.id });
+  return rows.length > 0;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -29,7 +29,8 @@ export function statementCsv(data: StatementData): string {
       l.debitPaise > 0n ? formatPaise(l.debitPaise) : '',
       formatPaise(l.balanceAfterPaise),
     ]),
-    [data.to, 'Closing balance', '', formatPaise(data.creditsPaise), formatPaise(data.debitsPaise), formatPaise(data.closingPaise)],
+    // The period's totals go in words, not in the Credit and Debit columns, so a column's sum is the lines' sum.
+    [data.to, `Closing balance (total credits ${formatPaise(data.creditsPaise)}, total debits ${formatPaise(data.debitsPaise)})`, '', '', '', formatPaise(data.closingPaise)],
   ];
   return rows.map((r) => r.map(cell).join(',')).join('\r\n') + '\r\n';
 }

@@ -213,7 +213,8 @@ class StatementDrawing {
   /** Who, what, when, and the four figures a reader checks first. Returns where the table starts. */
   private drawFirstPageTop(): number {
     const { text, input } = this;
-    const legalLines = text.wrap(input.legalName, CONTENT_WIDTH / 2, TEXT.quiet);
+    // The registered name under the app's, unless they are the same (no business name set yet).
+    const legalLines = input.legalName.trim() === input.appName.trim() ? [] : text.wrap(input.legalName, CONTENT_WIDTH / 2, TEXT.quiet);
     text.draw(input.appName, MARGIN, MARGIN, TEXT.brand);
     legalLines.forEach((line, i) => text.draw(line, MARGIN, MARGIN + 27 + i * text.lineHeight(TEXT.quiet), TEXT.quiet));
     text.drawRightAligned('Wallet statement', RIGHT, MARGIN + 3, TEXT.title);

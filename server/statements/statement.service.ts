@@ -52,7 +52,9 @@ export async function readStatement(ctx: AppContext, userId: string, period: Sta
     sql`select l.seq, ${isoText('l.created_at')} as at, l.amount_paise::text as amount,
           l.balance_after_paise::text as balance_after,
           rh_wallet_line_description(e.kind, e.description, w.method, w.upi_id, w.account_number, ru.username) as description,
-          coalesce(w.payout_reference, upper(right(replace(e.id::text, '-', ''), 10))) as reference
+          -- A withdrawal shows the transfer's reference once an admin or the payout provider gave one
+          -- (until then a dash, never an internal code); other lines the entry's short reference.
+          case when w.id is not null then coalesce(w.payout_reference, '—') else upper(right(replace(e.id::text, '-', ''), 10)) end as reference
         from ledger_lines l
         join ledger_entries e on e.id = l.entry_id
         left join withdrawals w on w.id = e.ref_id and e.kind in ('withdrawal_reserve', 'withdrawal_refund')

@@ -130,7 +130,7 @@ describe.each(drivers)('wallet statements (%s)', (driver) => {
     expect(rows[0]).toBe('"Date (IST)","Description","Reference","Credit (INR)","Debit (INR)","Balance (INR)"');
     expect(rows[1]).toContain('"Opening balance"');
     expect(rows).toHaveLength(json.lines.length + 3);
-    expect(rows.at(-1)).toBe(`"${to}","Closing balance","","1200.00","250.50","949.50"`);
+    expect(rows.at(-1)).toBe(`"${to}","Closing balance (total credits 1200.00, total debits 250.50)","","","","949.50"`);
 
     const res = await fetch(`${s.url}/api/wallet/statement.pdf?from=${from}&to=${to}`, { headers: { authorization: `Bearer ${owner.token}` } });
     expect(res.status).toBe(200);

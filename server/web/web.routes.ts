@@ -1,7 +1,7 @@
 // Serves the built single-page app: hashed assets with long caching, each sent as the brotli or gzip
 // twin the build made when the browser accepts it; every other non-API path gets index.html
 // (likewise pre-compressed) so the client router decides (and shows its own 404 screen).
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -40,13 +40,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | nul
     ? { br: brotliCompressSync(indexHtml, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }), gzip: gzipSync(indexHtml, { level: 9 }) }
     : null;
 
-  app.setNotFoundHandler((request, reply) => {
-    if (isApiRequest(request)) {
-      return reply.status(404).send({ message: 'API route not found', code: 'NOT_FOUND' });
-    }
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      return reply.status(404).send({ message: 'Not found', code: 'NOT_FOUND' });
-    }
+  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
     if (!indexHtml) {
       return reply
         .status(503)
@@ -57,5 +51,19 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | nul
     const encoding = chooseEncoding(request.headers['accept-encoding']);
     if (encoding && indexCompressed) return reply.header('content-encoding', encoding).send(indexCompressed[encoding]);
     return reply.send(indexHtml);
+  };
+
+  // The site root is the app too: without this the static plugin takes "/" for a directory listing
+  // it may not show, and a client asking for no compression (curl, an uptime monitor) got 403.
+  if (hasBuild) app.get('/', sendIndex);
+
+  app.setNotFoundHandler((request, reply) => {
+    if (isApiRequest(request)) {
+      return reply.status(404).send({ message: 'API route not found', code: 'NOT_FOUND' });
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return reply.status(404).send({ message: 'Not found', code: 'NOT_FOUND' });
+    }
+    return sendIndex(request, reply);
   });
 }
