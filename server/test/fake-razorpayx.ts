@@ -150,7 +150,8 @@ const FINAL_DETAILS: Record<'processed' | 'reversed' | 'failed' | 'rejected' | '
   cancelled: { description: 'Payout was cancelled by the user', source: 'business', reason: 'cancelled_by_user' },
 };
 
-export async function startFakeRazorpayX(opts: { keyId?: string; keySecret?: string; accountNumber?: string } = {}): Promise<FakeRazorpayX> {
+/** `answerDelayMs`: every answer waits this long (the benchmark's stand-in for the real API's time). */
+export async function startFakeRazorpayX(opts: { keyId?: string; keySecret?: string; accountNumber?: string; answerDelayMs?: number } = {}): Promise<FakeRazorpayX> {
   const keyId = opts.keyId ?? 'rzp_test_FakePayoutKey1';
   const keySecret = opts.keySecret ?? 'fake-payout-key-secret';
   const accountNumber = opts.accountNumber ?? '7878780080316316';
@@ -352,11 +353,9 @@ export async function startFakeRazorpayX(opts: { keyId?: string; keySecret?: str
     } else {
       answer = razorpayXBadRequest('The requested URL was not found on the server.');
     }
-    if (delayMs > 0) {
-      const wait = delayMs;
-      delayMs = 0;
-      await new Promise((resolve) => setTimeout(resolve, wait));
-    }
+    const wait = delayMs + (opts.answerDelayMs ?? 0);
+    delayMs = 0;
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     send(res, answer);
   }
 
