@@ -66,7 +66,7 @@ describe('your data', () => {
     await expectNoSeriousA11yViolations(page, 'delete confirmation');
     await page.getByRole('button', { name: 'Delete for good' }).click();
     // Money in the wallet: refused, saying how to withdraw first; nothing changed.
-    await page.getByText('Your wallet holds ₹400. Withdraw it first (Wallet, then Withdraw Money), then delete your account.', { exact: false }).waitFor();
+    await page.getByText('Your wallet holds ₹400. Withdraw it first (Wallet, then Withdraw Money), then delete your account').waitFor();
     expect((await e.server.api('GET', '/api/user', { token: owner.token })).status).toBe(200);
 
     const w = await withdraw(e.server, owner.token, { amount: '400', accountNumber: '556677889900' });

@@ -4,6 +4,7 @@
 // (balanced entries, numbered wallet lines), so the app reads them as it would its own.
 import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { PRIVACY_POLICY_VERSION } from '../../contract/constants.ts';
 import { REBUILD_COUNTERS_QUERY } from '../../server/stats/stat-counters.ts';
 
 export type Sql = pg.Client;
@@ -24,15 +25,15 @@ const hash = (token: string) => createHash('sha256').update(token).digest('hex')
 /** `n` verified users (ids returned in order), each with a wallet; `prefix` keeps phones and codes unique across calls. */
 export async function seedUsers(db: Sql, n: number, opts: { prefix: number; activated: boolean; referredBy?: string[] }): Promise<string[]> {
   const { rows } = await db.query<{ id: string }>(
-    `insert into users (id, username, phone, email, password_hash, referral_code, referred_by_id, is_activated, phone_verified_at, created_at, updated_at)
+    `insert into users (id, username, phone, email, password_hash, referral_code, referred_by_id, is_activated, phone_verified_at, policy_version, policy_accepted_at, created_at, updated_at)
      select gen_random_uuid(), 'member' || $1::bigint * 10000000 + i, ($1::bigint * 10000000 + i + 6000000000)::text,
             'm' || ($1::bigint * 10000000 + i) || '@example.com', 'x',
             'Z' || upper(lpad(to_hex($1::bigint * 10000000 + i), 9, '0')),
             case when cardinality($3::uuid[]) > 0 then ($3::uuid[])[1 + (i % cardinality($3::uuid[]))] end,
-            $2, now(), now() - make_interval(secs => i), now()
+            $2, now(), $5, now(), now() - make_interval(secs => i), now()
      from generate_series(1, $4::int) as i
      returning id`,
-    [opts.prefix, opts.activated, opts.referredBy ?? [], n],
+    [opts.prefix, opts.activated, opts.referredBy ?? [], n, PRIVACY_POLICY_VERSION],
   );
   const ids = rows.map((r) => r.id);
   await db.query(`insert into ledger_accounts (id, code, kind, user_id) select id, 'wallet:' || id, 'wallet', id from unnest($1::uuid[]) as id`, [ids]);

@@ -179,6 +179,18 @@ export function describeActivity(item: ActivityItem, t: Translate): { text: stri
         : { text: t('admin.activity.accountErased', { who }), tone: 'warning' };
     case 'user.data_exported':
       return { text: join(t('admin.activity.dataExported', { who }), str(d.reason) ? t('admin.activity.note', { note: str(d.reason) }) : null), tone: 'primary' };
+    case 'reconciliation.uploaded':
+      return { text: t('admin.activity.reconciliationUploaded', { who, lines: Number(d.lines ?? 0) }), tone: 'primary' };
+    case 'gateway.payment_refused':
+      return { text: join(amount ? t('admin.activity.gatewayRefused', { amount }) : t('admin.activity.gatewayRefusedNoAmount')), tone: 'warning' };
+    case 'user.suspended':
+      return { text: join(t('admin.activity.userSuspended', { who }), str(d.reason) ? t('admin.activity.note', { note: str(d.reason) }) : null), tone: 'destructive' };
+    case 'user.reinstated':
+      return { text: join(t('admin.activity.userReinstated', { who }), str(d.reason) ? t('admin.activity.note', { note: str(d.reason) }) : null), tone: 'success' };
+    case 'holds.released':
+      return { text: amount ? t('admin.activity.holdsReleased', { who, amount }) : t('admin.activity.holdsReleasedNoAmount', { who }), tone: 'success' };
+    case 'holds.forfeited':
+      return { text: amount ? t('admin.activity.holdsForfeited', { who, amount }) : t('admin.activity.holdsForfeitedNoAmount', { who }), tone: 'destructive' };
     default:
       return { text: t('admin.activity.other', { who, action: item.action.replace(/[._]/g, ' ') }), tone: 'primary' };
   }

@@ -16,8 +16,3 @@ export function useAppSettings() {
     queryFn: ({ signal }) => api.get<AppSettings>('/api/app-settings', { signal }),
   });
 }
-
-export const FALLBACK_SUPPORT = {
-  phone: '+91 98765 43210',
-  email: 'support@referralhub.in',
-};

@@ -74,6 +74,11 @@ export default function DashboardScreen() {
           <p className="text-xs text-muted-foreground">
             {t('dashboard.stats.totalEarned')} <Amount value={user.totalEarnings} className="font-semibold text-foreground" />
           </p>
+          {Number(user.debt) > 0 ? (
+            <p className="rounded-[10px] bg-warning-soft px-3 py-2 text-xs text-warning-soft-foreground" data-testid="dashboard-debt">
+              {t('dashboard.stats.debt', { amount: formatINR(user.debt) })}
+            </p>
+          ) : null}
         </Card>
         <StatCard
           label={t('dashboard.stats.totalReferrals')}
@@ -92,7 +97,7 @@ export default function DashboardScreen() {
         />
       </section>
 
-      <QuickLinks />
+      <QuickLinks activated={user.isActivated} />
 
       {user.isAdmin ? (
         <Card className="flex flex-col gap-4 p-5 sm:flex-row sm:items-center sm:justify-between">
@@ -157,10 +162,10 @@ const QUICK_LINKS = [
   { to: '/referrals', label: 'dashboard.quickLinks.referrals', icon: Users, tone: 'bg-primary-soft text-primary-soft-foreground' },
   { to: '/wallet', label: 'dashboard.quickLinks.wallet', icon: Wallet, tone: 'bg-success-soft text-success-soft-foreground' },
   { to: '/spin', label: 'dashboard.quickLinks.spin', icon: Gift, tone: 'bg-warning-soft text-warning-soft-foreground' },
-  { to: '/manual-payment', label: 'dashboard.quickLinks.addMoney', icon: PlusCircle, tone: 'bg-primary-soft text-primary-soft-foreground' },
-] as const satisfies readonly { to: string; label: MessageKey; icon: unknown; tone: string }[];
+  { to: '/manual-payment', label: 'dashboard.quickLinks.addMoney', activeLabel: 'dashboard.quickLinks.myPayment', icon: PlusCircle, tone: 'bg-primary-soft text-primary-soft-foreground' },
+] as const satisfies readonly { to: string; label: MessageKey; activeLabel?: MessageKey; icon: unknown; tone: string }[];
 
-function QuickLinks() {
+function QuickLinks({ activated }: { activated: boolean }) {
   const t = useT();
   return (
     <section aria-labelledby="quick-links">
@@ -177,7 +182,7 @@ function QuickLinks() {
               <span className={`flex size-10 shrink-0 items-center justify-center rounded-full sm:rounded-[10px] ${q.tone}`}>
                 <q.icon aria-hidden="true" className="size-5" />
               </span>
-              <span className="text-xs font-semibold leading-tight sm:text-sm">{t(q.label)}</span>
+              <span className="text-xs font-semibold leading-tight sm:text-sm">{t(activated && 'activeLabel' in q ? q.activeLabel : q.label)}</span>
               <ArrowRight aria-hidden="true" className="ml-auto hidden size-4 text-muted-foreground sm:block" />
             </Link>
           </li>

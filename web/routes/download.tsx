@@ -116,10 +116,13 @@ export default function DownloadScreen() {
                   <li>{t('download.android.reqStorage')}</li>
                 </ul>
               </div>
-              <div>
-                <h3 className="mb-2 text-sm font-semibold">{t('download.android.howToInstall')}</h3>
-                <NumberedSteps items={APK_STEPS.map((k) => t(k))} />
-              </div>
+              {/* The install steps only when there is a package to install. */}
+              {androidApp ? (
+                <div>
+                  <h3 className="mb-2 text-sm font-semibold">{t('download.android.howToInstall')}</h3>
+                  <NumberedSteps items={APK_STEPS.map((k) => t(k))} />
+                </div>
+              ) : null}
             </div>
           </Card>
 

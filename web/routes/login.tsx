@@ -11,7 +11,7 @@ import { OtpInput } from '../components/ui/otp-input.tsx';
 import { PasswordInput } from '../components/ui/password-input.tsx';
 import { PhoneInput } from '../components/ui/phone-input.tsx';
 import { toast } from '../components/ui/toast-store.ts';
-import { api, errorMessage } from '../lib/api-client.ts';
+import { api, ApiError, errorMessage } from '../lib/api-client.ts';
 import { InvalidResponseError, useAuth } from '../lib/auth.tsx';
 import { useT, type MessageKey } from '../i18n/t.ts';
 import { useBusyAction } from '../lib/use-busy-action.ts';
@@ -27,6 +27,7 @@ const TITLES: Record<Step, { title: MessageKey; subtitle: MessageKey }> = {
 };
 
 export default function LoginScreen() {
+  const { pathname } = useLocation();
   const t = useT();
   const { login, user } = useAuth();
   const navigate = useNavigate();
@@ -83,7 +84,20 @@ export default function LoginScreen() {
     }
     await run(
       async () => {
-        await api.post('/api/forgot-password', { phone: resetPhone });
+        try {
+          await api.post('/api/forgot-password', { phone: resetPhone });
+        } catch (err) {
+          // A code went out moments ago (the form was closed and opened again): that code still
+          // works, so the person goes on to enter it instead of waiting. (Any other 429, such as
+          // the hourly cap, is shown as it is.)
+          const wait = err instanceof ApiError && err.status === 429 ? /wait (\d+) seconds/.exec(err.serverMessage ?? '') : null;
+          if (!wait) throw err;
+          const seconds = Number(wait[1]);
+          toast({ title: t('auth.reset.codeAlreadySentTitle'), description: t('auth.reset.codeAlreadySentText') });
+          cooldown.start(seconds);
+          setStep('otp');
+          return;
+        }
         toast({ title: t('auth.reset.otpSentTitle'), description: t('auth.reset.otpSentText') });
         cooldown.start(OTP_RESEND_COOLDOWN_S);
         setStep('otp');
@@ -165,6 +179,15 @@ export default function LoginScreen() {
               {t('auth.login.registerLink')}
             </Link>
           </p>
+          {/* Shown in place of an admin page to someone signed out: admins sign in elsewhere. */}
+          {pathname.startsWith('/admin') ? (
+            <p className="text-center text-sm text-muted-foreground">
+              {t('auth.login.adminQuestion')}{' '}
+              <Link to="/admin-login" className="font-semibold text-primary hover:underline">
+                {t('auth.login.adminLink')}
+              </Link>
+            </p>
+          ) : null}
         </form>
       ) : null}
 

@@ -72,7 +72,9 @@ export default function ManualPaymentScreen() {
     <div className="flex flex-col gap-6">
       <PageHeader
         title={t('activation.manual.title')}
-        description={gateway && !activated && !pending ? t('activation.manual.descriptionGateway') : t('activation.manual.description')}
+        description={
+          activated ? t('activation.manual.descriptionActive') : gateway && !pending ? t('activation.manual.descriptionGateway') : t('activation.manual.description')
+        }
       />
 
       {activated ? (

@@ -1,6 +1,14 @@
 // Privacy Policy (/privacy-policy): the spec's sections, with {brand} and contact from app settings.
-import { contactLinks, LegalPage, slot, useLegalDetails, withElements } from '../features/legal/legal-page.tsx';
-import { useT } from '../i18n/t.ts';
+import { contactLinks, contactVariant, LegalPage, slot, useLegalDetails, withElements } from '../features/legal/legal-page.tsx';
+import { useT, type MessageKey } from '../i18n/t.ts';
+
+/** The contact sentence for the details the operator published (none made up). */
+const PRIVACY_CONTACT: Record<ReturnType<typeof contactVariant>, MessageKey> = {
+  both: 'legal.privacy.contact.text',
+  email: 'legal.privacy.contact.textEmail',
+  phone: 'legal.privacy.contact.textPhone',
+  none: 'legal.privacy.contact.textNone',
+};
 
 export default function PrivacyPolicyScreen() {
   const t = useT();
@@ -97,11 +105,15 @@ export default function PrivacyPolicyScreen() {
           title: t('legal.privacy.contact.title'),
           body: (
             <p>
-              {withElements(t('legal.privacy.contact.text', { email: slot('email'), phone: slot('phone') }), contactLinks(d))}
+              {withElements(t(PRIVACY_CONTACT[contactVariant(d)], { email: slot('email'), phone: slot('phone') }), contactLinks(d))}
               {d.registeredAddress ? ` ${t('legal.privacy.contact.address', { brand: d.brand, address: d.registeredAddress })}` : ''}{' '}
-              {d.grievanceOfficerName
+              {d.grievanceOfficerName && d.grievanceEmail
                 ? t('legal.privacy.contact.grievance', { name: d.grievanceOfficerName, email: d.grievanceEmail })
-                : t('legal.privacy.contact.grievanceNoName', { email: d.grievanceEmail })}
+                : d.grievanceEmail
+                  ? t('legal.privacy.contact.grievanceNoName', { email: d.grievanceEmail })
+                  : d.grievanceOfficerName
+                    ? t('legal.privacy.contact.grievanceNoEmail', { name: d.grievanceOfficerName })
+                    : t('legal.privacy.contact.grievanceProfile')}
             </p>
           ),
         },

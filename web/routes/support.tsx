@@ -1,6 +1,7 @@
 // Support (/support): phone (24/7), email, WhatsApp, support hours, the Grievance Officer for
 // personal data, FAQ and 'Still Need Help?'.
-// Contact details come from app settings (supportPhone / supportEmail) with fallbacks.
+// Contact details come from app settings (supportPhone / supportEmail): a channel the operator has
+// not set is left off the page, never filled with a made-up number or address.
 import { Link } from 'react-router';
 import { Clock, HelpCircle, Mail, MessageCircle, Phone, Scale } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -8,7 +9,7 @@ import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { PageHeader } from '../components/ui/page-header.tsx';
 import { Badge } from '../components/ui/badge.tsx';
-import { BRAND, FALLBACK_SUPPORT, useAppSettings } from '../lib/app-settings.ts';
+import { BRAND, useAppSettings } from '../lib/app-settings.ts';
 import { useT, type MessageKey } from '../i18n/t.ts';
 
 /** "+91 98765 43210" / "9876543210" -> "919876543210" (country code first, digits only). */
@@ -44,22 +45,29 @@ function ContactCard({ icon, title, tone, children }: { icon: ReactNode; title: 
 
 export default function SupportScreen() {
   const t = useT();
-  const { data } = useAppSettings();
-  const phone = data?.supportPhone || FALLBACK_SUPPORT.phone;
-  const email = data?.supportEmail || FALLBACK_SUPPORT.email;
+  const { data, isPending } = useAppSettings();
+  const phone = data?.supportPhone || null;
+  const email = data?.supportEmail || null;
   // The Grievance Officer for personal data (a setting); until one is named, support answers.
   const grievanceEmail = data?.grievanceEmail || email;
   const brand = data?.businessName || BRAND;
-  const intl = internationalDigits(phone);
-  const tel = `tel:+${intl}`;
-  const mailto = `mailto:${email}?subject=${encodeURIComponent(t('support.email.subject', { brand }))}`;
-  const whatsapp = `https://wa.me/${intl}?text=${encodeURIComponent(t('support.whatsapp.message', { brand }))}`;
+  const intl = phone ? internationalDigits(phone) : null;
+  const tel = intl ? `tel:+${intl}` : null;
+  const mailto = email ? `mailto:${email}?subject=${encodeURIComponent(t('support.email.subject', { brand }))}` : null;
+  const whatsapp = intl ? `https://wa.me/${intl}?text=${encodeURIComponent(t('support.whatsapp.message', { brand }))}` : null;
+  const channels = [tel, mailto].filter(Boolean).length;
 
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6">
       <PageHeader title={t('support.page.title')} description={t('support.page.description')} />
 
-      <div className="grid gap-4 md:grid-cols-3">
+      {!isPending && channels === 0 ? (
+        <Card className="p-5 text-sm text-muted-foreground" data-testid="support-no-contacts">
+          {t('support.noContacts')}
+        </Card>
+      ) : null}
+      <div className={channels === 0 ? 'hidden' : phone && email ? 'grid gap-4 md:grid-cols-3' : 'grid gap-4 md:grid-cols-2'}>
+        {phone && tel ? (
         <ContactCard icon={<Phone aria-hidden="true" className="size-5" />} title={t('support.phone.title')} tone="bg-primary-soft text-primary-soft-foreground">
           <div>
             <p className="tabular text-lg font-semibold">{phone}</p>
@@ -71,6 +79,8 @@ export default function SupportScreen() {
             </a>
           </Button>
         </ContactCard>
+        ) : null}
+        {email && mailto ? (
         <ContactCard icon={<Mail aria-hidden="true" className="size-5" />} title={t('support.email.title')} tone="bg-success-soft text-success-soft-foreground">
           <div className="flex flex-col gap-1 text-sm">
             <p className="break-all text-base font-semibold">{email}</p>
@@ -85,6 +95,8 @@ export default function SupportScreen() {
             </a>
           </Button>
         </ContactCard>
+        ) : null}
+        {intl && whatsapp ? (
         <ContactCard icon={<MessageCircle aria-hidden="true" className="size-5" />} title="WhatsApp" tone="bg-success-soft text-success-soft-foreground">
           <div>
             <p className="tabular text-lg font-semibold">{maskPhone(intl)}</p>
@@ -96,6 +108,7 @@ export default function SupportScreen() {
             </a>
           </Button>
         </ContactCard>
+        ) : null}
       </div>
 
       <Card className="flex flex-col gap-3 p-5 sm:flex-row sm:items-center">
@@ -106,7 +119,7 @@ export default function SupportScreen() {
           <h2 className="font-semibold">{t('support.hours.title')}</h2>
           <p className="text-sm text-muted-foreground">{t('support.hours.text')}</p>
         </div>
-        <Badge tone="success">{t('support.hours.phone')}</Badge>
+        {phone ? <Badge tone="success">{t('support.hours.phone')}</Badge> : null}
       </Card>
 
       <Card className="flex flex-col gap-3 p-5 sm:flex-row sm:items-center">
@@ -116,12 +129,16 @@ export default function SupportScreen() {
         <div className="flex-1">
           <h2 className="font-semibold">{t('support.grievance.title')}</h2>
           <p className="text-sm text-muted-foreground">{t('support.grievance.text')}</p>
-          <p className="mt-1 break-all text-sm font-semibold">
-            {data?.grievanceOfficerName ? `${data.grievanceOfficerName} · ` : ''}
-            <a className="text-primary underline-offset-2 hover:underline" href={`mailto:${grievanceEmail}`}>
-              {grievanceEmail}
-            </a>
-          </p>
+          {data?.grievanceOfficerName || grievanceEmail ? (
+            <p className="mt-1 break-all text-sm font-semibold">
+              {data?.grievanceOfficerName ? `${data.grievanceOfficerName}${grievanceEmail ? ' · ' : ''}` : ''}
+              {grievanceEmail ? (
+                <a className="text-primary underline-offset-2 hover:underline" href={`mailto:${grievanceEmail}`}>
+                  {grievanceEmail}
+                </a>
+              ) : null}
+            </p>
+          ) : null}
         </div>
         <Button asChild variant="outline">
           <Link to="/profile">{t('support.grievance.profileLink')}</Link>
@@ -151,16 +168,25 @@ export default function SupportScreen() {
         <h2 className="text-xl font-bold text-primary-soft-foreground">{t('support.help.title')}</h2>
         <p className="max-w-md text-sm text-primary-soft-foreground">{t('support.help.text')}</p>
         <div className="flex flex-col gap-2 sm:flex-row">
-          <Button asChild size="lg">
-            <a href={tel}>
-              <Phone aria-hidden="true" className="size-4" /> {t('support.help.contact')}
-            </a>
-          </Button>
-          <Button asChild size="lg" variant="outline">
-            <a href={mailto}>
-              <Mail aria-hidden="true" className="size-4" /> {t('support.help.email')}
-            </a>
-          </Button>
+          {tel ? (
+            <Button asChild size="lg">
+              <a href={tel}>
+                <Phone aria-hidden="true" className="size-4" /> {t('support.help.contact')}
+              </a>
+            </Button>
+          ) : null}
+          {mailto ? (
+            <Button asChild size="lg" variant={tel ? 'outline' : 'primary'}>
+              <a href={mailto}>
+                <Mail aria-hidden="true" className="size-4" /> {t('support.help.email')}
+              </a>
+            </Button>
+          ) : null}
+          {!tel && !mailto ? (
+            <Button asChild size="lg">
+              <Link to="/profile">{t('support.grievance.profileLink')}</Link>
+            </Button>
+          ) : null}
         </div>
       </Card>
     </div>

@@ -1,8 +1,16 @@
 // Terms & Conditions (/terms-conditions): the spec's sections, with {brand}, the economics and the
 // support contact from app settings.
-import { contactLinks, LegalPage, slot, useLegalDetails, withElements } from '../features/legal/legal-page.tsx';
-import { useT } from '../i18n/t.ts';
+import { contactLinks, contactVariant, LegalPage, slot, useLegalDetails, withElements } from '../features/legal/legal-page.tsx';
+import { useT, type MessageKey } from '../i18n/t.ts';
 import { formatINR } from '../lib/format.ts';
+
+/** The contact sentence for the details the operator published (none made up). */
+const TERMS_CONTACT: Record<ReturnType<typeof contactVariant>, MessageKey> = {
+  both: 'legal.terms.contact.text',
+  email: 'legal.terms.contact.textEmail',
+  phone: 'legal.terms.contact.textPhone',
+  none: 'legal.terms.contact.textNone',
+};
 
 export default function TermsConditionsScreen() {
   const t = useT();
@@ -101,7 +109,7 @@ export default function TermsConditionsScreen() {
           title: t('legal.terms.contact.title'),
           body: (
             <p>
-              {withElements(t('legal.terms.contact.text', { email: slot('email'), phone: slot('phone') }), contactLinks(d))}
+              {withElements(t(TERMS_CONTACT[contactVariant(d)], { email: slot('email'), phone: slot('phone') }), contactLinks(d))}
               {d.registeredAddress ? ` ${t('legal.terms.contact.address', { brand: d.brand, address: d.registeredAddress })}` : ''}
             </p>
           ),

@@ -2,7 +2,7 @@
 // monthly statement, Withdrawal History (a 20rem scroll area) and Transaction History, each paged
 // with Load more.
 import { Link } from 'react-router';
-import { ArrowRight, Hourglass, TrendingUp, Wallet } from 'lucide-react';
+import { ArrowRight, CircleAlert, Hourglass, TrendingUp, Wallet } from 'lucide-react';
 import { Amount } from '../components/ui/amount.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card.tsx';
@@ -32,7 +32,13 @@ export default function WalletScreen() {
     <div className="flex flex-col gap-6">
       <PageHeader title={t('wallet.page.title')} description={t('wallet.page.description')} />
       {activated ? (
-        <ActiveWallet balance={user.walletBalance} held={user.heldBalance ?? '0.00'} totalEarnings={user.totalEarnings} minWithdrawal={settings.data?.minWithdrawal ?? '100.00'} />
+        <ActiveWallet
+          balance={user.walletBalance}
+          held={user.heldBalance ?? '0.00'}
+          debt={user.debt}
+          totalEarnings={user.totalEarnings}
+          minWithdrawal={settings.data?.minWithdrawal ?? '100.00'}
+        />
       ) : (
         <ActivationRequired feature={t('wallet.page.activationFeature')} fee={settings.data?.activationFee} />
       )}
@@ -40,7 +46,7 @@ export default function WalletScreen() {
   );
 }
 
-function ActiveWallet({ balance, held, totalEarnings, minWithdrawal }: { balance: string; held: string; totalEarnings: string; minWithdrawal: string }) {
+function ActiveWallet({ balance, held, debt, totalEarnings, minWithdrawal }: { balance: string; held: string; debt: string; totalEarnings: string; minWithdrawal: string }) {
   const t = useT();
   const withdrawals = useWithdrawals();
   const transactions = useTransactions();
@@ -65,6 +71,14 @@ function ActiveWallet({ balance, held, totalEarnings, minWithdrawal }: { balance
                   <Hourglass aria-hidden="true" className="size-4" /> {t('wallet.balance.onHold', { amount: formatINR(held) })}
                 </p>
                 <p className="mt-0.5 opacity-90">{t('wallet.balance.onHoldText')}</p>
+              </div>
+            ) : null}
+            {Number(debt) > 0 ? (
+              <div className="mt-3 rounded-[12px] bg-white/15 p-3 text-sm" data-testid="wallet-debt">
+                <p className="flex items-center gap-1.5 font-semibold">
+                  <CircleAlert aria-hidden="true" className="size-4" /> {t('wallet.balance.debt', { amount: formatINR(debt) })}
+                </p>
+                <p className="mt-0.5 opacity-90">{t('wallet.balance.debtText')}</p>
               </div>
             ) : null}
           </div>

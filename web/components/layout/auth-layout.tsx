@@ -105,20 +105,21 @@ export function AuthLayout({
         </div>
         <div className="bg-gradient-to-br from-hero-from to-hero-to px-5 pb-20 pt-6 text-hero-foreground lg:hidden">
           <div className="flex items-center justify-between gap-3">
-            <div className="inline-flex rounded-xl bg-white/95 px-2.5 py-1.5 text-slate-900 high-contrast:bg-black high-contrast:text-white">
-              <BrandMark />
+            <div className="inline-flex min-w-0 rounded-xl bg-white/95 px-2.5 py-1.5 text-slate-900 high-contrast:bg-black high-contrast:text-white">
+              <BrandMark collapse className="max-w-full" />
             </div>
-            <div className="flex items-center gap-2">
-              {panel.badge ? (
-                <span className="inline-flex items-center gap-1.5 rounded-full bg-white/15 px-2.5 py-1 text-xs font-semibold">
-                  <ShieldCheck aria-hidden="true" className="size-3.5" /> {t('layout.auth.adminBadge')}
-                </span>
-              ) : null}
+            <div className="flex shrink-0 items-center gap-2">
               <LanguageSwitch />
               <AccessibilityButton className="text-hero-foreground hover:bg-white/15 hover:text-hero-foreground" />
             </div>
           </div>
-          <p className="mt-5 text-2xl font-bold tracking-tight">{title}</p>
+          {/* Under the header on a phone: beside it, the admin pages were wider than the screen. */}
+          {panel.badge ? (
+            <span className="mt-5 inline-flex items-center gap-1.5 rounded-full bg-white/15 px-2.5 py-1 text-xs font-semibold">
+              <ShieldCheck aria-hidden="true" className="size-3.5" /> {t('layout.auth.adminBadge')}
+            </span>
+          ) : null}
+          <p className={panel.badge ? 'mt-2 text-2xl font-bold tracking-tight' : 'mt-5 text-2xl font-bold tracking-tight'}>{title}</p>
           {subtitle ? <p className="mt-1 text-sm opacity-90">{subtitle}</p> : null}
         </div>
         <main id="main" tabIndex={-1} className="-mt-14 flex flex-1 items-start justify-center px-4 pb-10 focus:outline-none lg:mt-0 lg:items-center lg:px-10 lg:py-12">

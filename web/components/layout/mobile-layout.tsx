@@ -12,7 +12,7 @@ import { Button } from '../ui/button.tsx';
 import { Sheet } from '../ui/sheet.tsx';
 import { StatusBadge } from '../ui/badge.tsx';
 import { AccessibilityButton } from './accessibility-button.tsx';
-import { LanguageMenu } from '../language-menu.tsx';
+import { LanguageSwitch } from '../language-switch.tsx';
 import { BrandMark } from './brand-mark.tsx';
 import { BOTTOM_BAR_ITEMS, MOBILE_DRAWER_ITEMS, isActivePath, type NavItem } from './nav-items.ts';
 import { NotificationBell } from './notification-bell.tsx';
@@ -76,7 +76,6 @@ export function MobileLayout({ children }: { children: ReactNode }) {
                 </Link>
               </Button>
             ) : null}
-            <LanguageMenu />
             <AccessibilityButton />
             <NotificationBell />
           </div>
@@ -109,7 +108,7 @@ export function MobileLayout({ children }: { children: ReactNode }) {
                     )}
                   >
                     <item.icon aria-hidden="true" className="size-5 shrink-0" />
-                    <span className="flex-1">{t(item.label)}</span>
+                    <span className="flex-1">{t(user.isActivated && item.activeLabel ? item.activeLabel : item.label)}</span>
                     {badge ? (
                       <span className="tabular hc-border rounded-full bg-muted px-2 py-0.5 text-xs font-semibold text-foreground">
                         <span aria-hidden="true">{badge.text}</span>
@@ -130,6 +129,8 @@ export function MobileLayout({ children }: { children: ReactNode }) {
           </ul>
         </nav>
         <div className="border-t border-border p-3">
+          {/* The language lives here on a phone, so the header keeps room for the app's name. */}
+          <LanguageSwitch showLabel className="flex h-11 w-full justify-between px-3" />
           <Link
             to="/profile"
             onClick={() => setOpen(false)}

@@ -10,6 +10,8 @@ export interface NavItem {
   icon: LucideIcon;
   /** Which user figure to show as a badge in the mobile drawer. */
   badge?: 'referrals' | 'balance' | 'spins';
+  /** The label once the account is active (Add Money: there is no top-up, only the fee that was paid). */
+  activeLabel?: MessageKey;
 }
 
 export const SIDEBAR_ITEMS: NavItem[] = [
@@ -37,7 +39,7 @@ export const MOBILE_DRAWER_ITEMS: NavItem[] = [
   { to: '/referrals', label: 'layout.pages.referrals', icon: Users, badge: 'referrals' },
   { to: '/wallet', label: 'layout.pages.wallet', icon: Wallet, badge: 'balance' },
   { to: '/spin', label: 'layout.pages.spinWheel', icon: Gift, badge: 'spins' },
-  { to: '/manual-payment', label: 'layout.pages.addMoney', icon: PlusCircle },
+  { to: '/manual-payment', label: 'layout.pages.addMoney', activeLabel: 'layout.pages.myPayment', icon: PlusCircle },
   { to: '/payments', label: 'layout.pages.payments', icon: CreditCard },
   { to: '/transactions', label: 'layout.pages.transactions', icon: ReceiptText },
   { to: '/download', label: 'layout.pages.downloadApp', icon: Download },

@@ -20,18 +20,19 @@ export function PublicLayout({ children }: { children: ReactNode }) {
     <div className="min-h-screen-dvh flex flex-col bg-background">
       <SkipLink />
       <header className="hc-border border-b border-border bg-card">
-        <div className="mx-auto flex h-16 max-w-5xl items-center justify-between px-4 md:px-6">
-          <Link to="/login" className="rounded-md focus-visible:outline-2 focus-visible:outline-ring">
-            <BrandMark />
+        <div className="mx-auto flex h-16 max-w-5xl items-center justify-between gap-2 px-4 md:px-6">
+          <Link to="/login" className="min-w-8 rounded-md focus-visible:outline-2 focus-visible:outline-ring">
+            <BrandMark collapse className="max-w-full" />
           </Link>
           {isLoading ? null : (
-            <div className="flex items-center gap-1 sm:gap-2">
+            <div className="flex shrink-0 items-center gap-1 sm:gap-2">
               <LanguageSwitch />
               <AccessibilityButton />
+              {/* On a phone one way in fits: Sign in (its page links to Create account). */}
               <Button asChild variant="ghost" size="sm">
                 <Link to="/login">{t('layout.public.signIn')}</Link>
               </Button>
-              <Button asChild size="sm">
+              <Button asChild size="sm" className="max-sm:hidden">
                 <Link to="/register">{t('layout.public.createAccount')}</Link>
               </Button>
             </div>

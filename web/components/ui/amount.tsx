@@ -14,7 +14,9 @@ export interface AmountProps extends Omit<HTMLAttributes<HTMLSpanElement>, 'chil
 export function Amount({ value, decimals = 2, sign, className, ...props }: AmountProps) {
   const raw = value === null || value === undefined ? '0' : String(value);
   const text = formatINR(sign ? raw.replace(/^-/, '') : raw, decimals);
-  const prefix = sign === 'credit' ? '+' : sign === 'debit' ? '−' : '';
+  // Nothing in or out is shown as 0, not as "−₹0.00".
+  const zero = /^-?0+(\.0+)?$/.test(raw.trim());
+  const prefix = zero ? '' : sign === 'credit' ? '+' : sign === 'debit' ? '−' : '';
   return (
     <span className={cn('tabular whitespace-nowrap', sign === 'credit' && 'text-success', className)} {...props}>
       {prefix}

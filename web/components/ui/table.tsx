@@ -1,6 +1,6 @@
 // Data table: a real <table> from 768 px (sticky header, right-aligned actions) that becomes a list
 // of stacked cards under 768 px. Columns declare header + cell renderer; no fetching here.
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
 
 export interface TableColumn<T> {
@@ -27,12 +27,38 @@ export interface TableProps<T> {
 
 const ALIGN = { left: 'text-left', right: 'text-right', center: 'text-center' } as const;
 
+/**
+ * Whether the element scrolls sideways: then it takes keyboard focus (and is named), so a person
+ * without a mouse can scroll it with the arrow keys (WCAG 2.1.1).
+ */
+function useScrollsSideways<E extends HTMLElement>(shown: boolean) {
+  const ref = useRef<E>(null);
+  const [scrolls, setScrolls] = useState(false);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const check = () => setScrolls(el.scrollWidth > el.clientWidth + 1);
+    check();
+    const observer = new ResizeObserver(check);
+    observer.observe(el);
+    if (el.firstElementChild) observer.observe(el.firstElementChild);
+    return () => observer.disconnect();
+  }, [shown]);
+  return { ref, scrolls };
+}
+
 export function Table<T>({ columns, rows, getRowKey, caption, showCaption, empty, className }: TableProps<T>) {
-  if (rows.length === 0 && empty) return <>{empty}</>;
+  const showsEmpty = rows.length === 0 && Boolean(empty);
+  const { ref, scrolls } = useScrollsSideways<HTMLDivElement>(!showsEmpty);
+  if (showsEmpty) return <>{empty}</>;
   const titleCol = columns.find((c) => c.mobile === 'title');
   return (
     <div className={className}>
-      <div className="hc-border hidden overflow-x-auto rounded-[12px] border border-border md:block">
+      <div
+        ref={ref}
+        {...(scrolls ? { tabIndex: 0, role: 'region', 'aria-label': caption } : {})}
+        className="hc-border hidden overflow-x-auto rounded-[12px] border border-border focus-visible:outline-2 focus-visible:outline-ring md:block"
+      >
         <table className="w-full border-collapse text-sm">
           <caption className={cn('px-4 py-3 text-left text-sm font-semibold', !showCaption && 'sr-only')}>{caption}</caption>
           <thead className="sticky top-0 z-10 bg-muted">

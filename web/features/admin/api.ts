@@ -52,6 +52,15 @@ export const withdrawalsQuery = (filter: ListFilter) => listQuery<AdminWithdrawa
 export const useStats = () => useQuery(statsQuery());
 /** SMS the queue gave up on (the dead-letter list). */
 export const useDeadSms = () => useQuery({ queryKey: ['/api/admin/sms-jobs'], queryFn: ({ signal }) => api.get<SmsJobList>('/api/admin/sms-jobs', { signal }) });
+
+/** An undelivered code looked into: off the Overview's list. */
+export function useDismissDeadSms() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete(`/api/admin/sms-jobs/${encodeURIComponent(id)}`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['/api/admin/sms-jobs'] }),
+  });
+}
 export const useActivity = () => useQuery(activityQuery());
 export const useUsers = (filter: ListFilter) => useInfiniteQuery(usersQuery(filter));
 export const usePayments = (filter: ListFilter) => useInfiniteQuery(paymentsQuery(filter));
@@ -107,6 +116,16 @@ export function useReversePayment() {
   return useMutation({
     mutationFn: ({ id, reason }: { id: string; reason: string }) =>
       api.post<ReversePaymentResponse>(`/api/admin/manual-payments/${encodeURIComponent(id)}/reverse`, { reason: reason.trim() }),
+    onSuccess: invalidate,
+  });
+}
+
+/** Any admin suspends a user or lifts it, with a reason the user is told. */
+export function useSetUserStatus() {
+  const invalidate = useInvalidateAdminData();
+  return useMutation({
+    mutationFn: ({ id, status, reason }: { id: string; status: 'suspended' | 'active'; reason: string }) =>
+      api.put<AdminUser>(`/api/admin/users/${encodeURIComponent(id)}/status`, { status, reason: reason.trim() }),
     onSuccess: invalidate,
   });
 }

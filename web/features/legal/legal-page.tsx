@@ -1,10 +1,11 @@
 // Shared frame of the legal pages: title, 'Last updated' (today, dd MMM yyyy), a contents list and
-// numbered sections; plus the brand/support details the texts quote (from app settings, with fallbacks).
+// numbered sections; plus the brand/support details the texts quote (from app settings: a detail the
+// operator has not set is left out of the sentence, never made up).
 // In a language other than English the page opens with a note that the English text prevails.
 import { Fragment, type ReactNode } from 'react';
 import { useLingui } from '@lingui/react';
 import { Card } from '../../components/ui/card.tsx';
-import { BRAND, FALLBACK_SUPPORT, useAppSettings } from '../../lib/app-settings.ts';
+import { BRAND, useAppSettings } from '../../lib/app-settings.ts';
 import { formatDate } from '../../lib/format.ts';
 import { useT } from '../../i18n/t.ts';
 
@@ -20,11 +21,11 @@ export function useLegalDetails() {
     // The registered name when the operator set one; else the business name; else the build's brand.
     brand: data?.legalName || data?.businessName || BRAND,
     registeredAddress: data?.registeredAddress ?? null,
-    supportEmail: data?.supportEmail || FALLBACK_SUPPORT.email,
-    supportPhone: data?.supportPhone || FALLBACK_SUPPORT.phone,
+    supportEmail: data?.supportEmail || null,
+    supportPhone: data?.supportPhone || null,
     // The Grievance Officer for personal data; until an admin names one, support answers.
     grievanceOfficerName: data?.grievanceOfficerName ?? null,
-    grievanceEmail: data?.grievanceEmail || data?.supportEmail || FALLBACK_SUPPORT.email,
+    grievanceEmail: data?.grievanceEmail || data?.supportEmail || null,
     fee: data?.activationFee ?? '500.00',
     reward: data?.referralReward ?? '400.00',
     perSpin: data?.referralsPerSpin ?? 5,
@@ -42,19 +43,24 @@ export function withElements(text: string, elements: Record<string, ReactNode>):
 }
 
 /** The support e-mail and phone as links, for a contact sentence translated with `slot('email')` and `slot('phone')`. */
-export function contactLinks(d: { supportEmail: string; supportPhone: string }): Record<string, ReactNode> {
+export function contactLinks(d: { supportEmail: string | null; supportPhone: string | null }): Record<string, ReactNode> {
   return {
-    email: (
+    email: d.supportEmail ? (
       <a className="font-medium text-primary underline" href={`mailto:${d.supportEmail}`}>
         {d.supportEmail}
       </a>
-    ),
-    phone: (
+    ) : null,
+    phone: d.supportPhone ? (
       <a className="font-medium text-primary underline" href={`tel:${d.supportPhone.replace(/[^\d+]/g, '')}`}>
         {d.supportPhone}
       </a>
-    ),
+    ) : null,
   };
+}
+
+/** Which contact sentence fits the details the operator published: both, one of them, or none. */
+export function contactVariant(d: { supportEmail: string | null; supportPhone: string | null }): 'both' | 'email' | 'phone' | 'none' {
+  return d.supportEmail && d.supportPhone ? 'both' : d.supportEmail ? 'email' : d.supportPhone ? 'phone' : 'none';
 }
 
 export function LegalPage({ title, intro, sections }: { title: string; intro: ReactNode; sections: LegalSection[] }) {

@@ -12,9 +12,12 @@ export async function downloadMyData(today: string): Promise<void> {
   saveBlob(await res.blob(), `my-data-${today}.json`);
 }
 
-/** Deletes the account after its password; the session ends with it. */
-export function eraseMyAccount(password: string): Promise<EraseAccountResponse> {
-  return api.delete<EraseAccountResponse>('/api/me', { body: { password } });
+/**
+ * Deletes the account after its password; the session ends with it. `forfeitBalance`: the person
+ * agreed to give up a balance below the minimum withdrawal.
+ */
+export function eraseMyAccount(password: string, forfeitBalance = false): Promise<EraseAccountResponse> {
+  return api.delete<EraseAccountResponse>('/api/me', { body: forfeitBalance ? { password, forfeitBalance } : { password } });
 }
 
 export const DATA_REQUESTS_QUERY_KEY = ['/api/me/data-requests'] as const;

@@ -49,6 +49,8 @@ export function useWithdraw() {
         qc.invalidateQueries({ queryKey: withdrawalsQuery.queryKey }),
         qc.invalidateQueries({ queryKey: USER_QUERY_KEY }),
         qc.invalidateQueries({ queryKey: ['/api/transactions'] }),
+        // The month's statement figures moved too.
+        qc.invalidateQueries({ queryKey: ['/api/wallet/statement'] }),
       ]);
     },
   });

@@ -57,7 +57,10 @@ export function SecurityStatusCard({
 
   const s = status.data;
   // A reviewer reviews only with two-factor sign-in (the server refuses them until then).
-  const reviewerNeedsTwoFactor = useAuth().user?.adminRole === 'reviewer' && s !== undefined && !s.twoFactorEnabled;
+  const role = useAuth().user?.adminRole;
+  const reviewerNeedsTwoFactor = role === 'reviewer' && s !== undefined && !s.twoFactorEnabled;
+  // A Super Admin may go on without it, but is asked: their password alone moves money.
+  const superAdminAsked = role !== 'reviewer' && s !== undefined && !s.twoFactorEnabled;
   return (
     <div className="flex flex-col gap-5">
       <section aria-labelledby="security-status-title" className="flex flex-col gap-3">
@@ -105,8 +108,13 @@ export function SecurityStatusCard({
             {t('adminSecurity.status.reviewerNeedsTwoFactor')}
           </p>
         ) : null}
+        {superAdminAsked ? (
+          <p role="note" className="hc-border rounded-[10px] border border-warning/40 bg-warning-soft p-3 text-sm text-warning-soft-foreground">
+            {t('adminSecurity.status.superAdminAskedTwoFactor')}
+          </p>
+        ) : null}
         {s && !s.twoFactorEnabled ? (
-          <Button variant={reviewerNeedsTwoFactor ? 'primary' : 'secondary'} loading={settingUp} loadingText={t('adminSecurity.status.preparing')} onClick={onSetupTwoFactor}>
+          <Button variant="primary" loading={settingUp} loadingText={t('adminSecurity.status.preparing')} onClick={onSetupTwoFactor}>
             <ShieldCheck aria-hidden="true" className="size-4" /> {t('adminSecurity.status.setupTwoFactor')}
           </Button>
         ) : null}
@@ -125,8 +133,8 @@ export function SecurityStatusCard({
         </Button>
       </form>
 
-      <Button size="lg" variant={reviewerNeedsTwoFactor ? 'outline' : 'primary'} disabled={reviewerNeedsTwoFactor} onClick={onContinue}>
-        {t('adminSecurity.status.continue')} <ArrowRight aria-hidden="true" className="size-4" />
+      <Button size="lg" variant={s && !s.twoFactorEnabled ? 'outline' : 'primary'} disabled={reviewerNeedsTwoFactor} onClick={onContinue}>
+        {superAdminAsked ? t('adminSecurity.status.continueWithout') : t('adminSecurity.status.continue')} <ArrowRight aria-hidden="true" className="size-4" />
       </Button>
     </div>
   );

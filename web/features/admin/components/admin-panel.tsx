@@ -1,7 +1,8 @@
 // The admin panel (/admin, /admin/<tab>): the admin's role badge and the tabs their role may use,
 // each on its own sub-path so a tab can be bookmarked and the back button moves between tabs. A
 // reviewer works on users, payments and withdrawals; a Super Admin also on settings and whatever
-// the route adds (admins, the ledger). A reviewer without two-factor sign-in is sent to set it up.
+// the route adds (admins, the ledger). A reviewer without two-factor sign-in is sent to set it up;
+// a Super Admin without it is asked to, above the tabs, until they do.
 import type { ComponentType, ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Crown, LayoutDashboard, Landmark, ReceiptIndianRupee, Settings, ShieldCheck, ShieldAlert, UserCog, Users } from 'lucide-react';
@@ -13,6 +14,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui
 import { useT, type MessageKey } from '../../../i18n/t.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth.tsx';
+import { useSecurityStatus } from '../../admin-security/api.ts';
 import { useStats } from '../api.ts';
 import { OverviewTab } from './overview-tab.tsx';
 import { PaymentsTab } from './payments-tab.tsx';
@@ -66,12 +68,32 @@ function SetUpTwoFactorFirst() {
   );
 }
 
+/** A Super Admin signed in with a password alone: the account that moves money is asked for 2FA. */
+function TurnOnTwoFactor() {
+  const t = useT();
+  return (
+    <div role="note" className="hc-border flex flex-col gap-3 rounded-[12px] border border-warning/40 bg-warning-soft p-4 text-sm text-warning-soft-foreground sm:flex-row sm:items-center">
+      <div className="flex min-w-0 flex-1 gap-3">
+        <ShieldAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+        <div>
+          <p className="font-semibold">{t('admin.panel.superTwoFactorTitle')}</p>
+          <p>{t('admin.panel.superTwoFactorText')}</p>
+        </div>
+      </div>
+      <Button asChild size="sm" className="self-start sm:self-center">
+        <Link to="/admin-login">{t('admin.panel.twoFactorFirstAction')}</Link>
+      </Button>
+    </div>
+  );
+}
+
 export default function AdminPanel({ extraTabs = [] }: { extraTabs?: ExtraTab[] }) {
   const t = useT();
   const location = useLocation();
   const navigate = useNavigate();
   const isSuperAdmin = useAuth().user?.adminRole !== 'reviewer';
   const stats = useStats();
+  const security = useSecurityStatus(isSuperAdmin);
   const own: TabDef[] = [
     { value: 'overview', label: 'admin.tabs.overview', icon: LayoutDashboard, element: <OverviewTab /> },
     { value: 'users', label: 'admin.tabs.users', icon: Users, element: <UsersTab /> },
@@ -101,6 +123,7 @@ export default function AdminPanel({ extraTabs = [] }: { extraTabs?: ExtraTab[] 
           </div>
         }
       />
+      {isSuperAdmin && security.data && !security.data.twoFactorEnabled ? <TurnOnTwoFactor /> : null}
       {needsTwoFactor ? (
         <SetUpTwoFactorFirst />
       ) : (

@@ -75,7 +75,8 @@ export function decisionColumn<T extends ReviewRow>(t: Translate, opts: {
 }): TableColumn<T> {
   return {
     key: 'actions',
-    header: <span className="sr-only">{t('admin.common.actions')}</span>,
+    // Named: on decided rows this column holds the admin's note (and Reverse).
+    header: <span className="whitespace-normal">{t('admin.common.noteOrAction')}</span>,
     align: 'right',
     cell: (r) => {
       if (r.status === 'pending' || r.status === 'awaiting_second_approval') {
@@ -95,7 +96,8 @@ export function decisionColumn<T extends ReviewRow>(t: Translate, opts: {
         );
       }
       return (
-        <div className="flex items-center justify-end gap-2">
+        // Stacked, so a long note never pushes the action out of the table.
+        <div className="flex flex-col items-end gap-1">
           <span className={`block truncate text-xs text-muted-foreground ${opts.notesClassName}`} title={r.adminNotes ?? undefined}>
             {r.adminNotes ?? '—'}
           </span>

@@ -10,7 +10,8 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatDateTime, formatINR, formatNumber } from '../../../lib/format.ts';
 import { describeActivity, type ActivityTone } from '../../../lib/activity-text.ts';
-import { useActivity, useDeadSms, useStats } from '../api.ts';
+import { useActivity, useDeadSms, useDismissDeadSms, useStats } from '../api.ts';
+import { Button } from '../../../components/ui/button.tsx';
 
 const DOT: Record<ActivityTone, string> = {
   success: 'bg-success',
@@ -24,6 +25,7 @@ export function OverviewTab() {
   const stats = useStats();
   const activity = useActivity();
   const deadSms = useDeadSms();
+  const dismiss = useDismissDeadSms();
   const s = stats.data;
   const value = (v: React.ReactNode) => (s ? v : <Skeleton className="h-8 w-20" />);
 
@@ -60,6 +62,16 @@ export function OverviewTab() {
                     {t(job.purpose === 'reset' ? 'admin.overview.deadSmsReset' : job.purpose === 'phone_change' ? 'admin.overview.deadSmsPhoneChange' : 'admin.overview.deadSmsRegister')} · {t('admin.overview.deadSmsAttempts', { count: job.attempts })} · {formatDateTime(job.createdAt)}
                   </span>
                   {job.lastError ? <span className="w-full break-words text-xs text-muted-foreground">{job.lastError}</span> : null}
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    className="ml-auto"
+                    loading={dismiss.isPending && dismiss.variables === job.id}
+                    onClick={() => dismiss.mutate(job.id)}
+                    aria-label={t('admin.overview.deadSmsDismissOne', { phone: `+91 ${job.phone}` })}
+                  >
+                    {t('admin.overview.deadSmsDismiss')}
+                  </Button>
                 </li>
               ))}
             </ul>
@@ -75,7 +87,7 @@ export function OverviewTab() {
           icon={<BadgeCheck aria-hidden="true" className="size-5" />}
           hint={s && s.totalUsers > 0 ? t('admin.overview.activatedShare', { percent: Math.round((s.activatedUsers / s.totalUsers) * 100) }) : undefined}
         />
-        <StatCard className="col-span-2 lg:col-span-1" label={t('admin.overview.totalEarnings')} value={value(s ? formatINR(s.totalEarnings) : null)} tone="primary" icon={<IndianRupee aria-hidden="true" className="size-5" />} hint={t('admin.overview.earningsHint')} />
+        <StatCard className="col-span-2 lg:col-span-1" label={t('admin.overview.totalEarnings')} value={value(s ? formatINR(s.totalEarnings) : null)} tone="primary" icon={<IndianRupee aria-hidden="true" className="size-5" />} hint={s?.paidOut !== undefined ? t('admin.overview.earningsPaidOut', { amount: formatINR(s.paidOut) }) : t('admin.overview.earningsHint')} />
         <StatCard
           className="col-span-2 lg:col-span-1"
           label={t('admin.overview.pendingRequests')}

@@ -1,9 +1,10 @@
 // Users: searchable, filterable table with cursor pagination and Activate (with confirmation). Under
 // the two-person rule a direct activation waits for a second admin: the row says who asked, and
 // only another admin may approve it. Each row shows the account's open risk flags with the evidence
-// and the rewards held for it, which a Super Admin releases or forfeits.
+// and the rewards held for it, which a Super Admin releases or forfeits. Any admin suspends a user
+// (their sessions end, sign-in is refused) or lifts a suspension, always with a reason the user reads.
 import { useState } from 'react';
-import { Ban, Unlock, UserCheck, Users } from 'lucide-react';
+import { Ban, CircleSlash, RotateCcw, Unlock, UserCheck, Users } from 'lucide-react';
 import type { AdminUser, AdminUserItem } from '../../../../contract/admin.ts';
 import type { AdminSettings } from '../../../../contract/settings.ts';
 import { Amount } from '../../../components/ui/amount.tsx';
@@ -16,7 +17,7 @@ import { toast } from '../../../components/ui/toast.tsx';
 import { useT, type Translate } from '../../../i18n/t.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { formatDate, formatINR } from '../../../lib/format.ts';
-import { useActivateUser, useAdminSettings, useDecideHolds, useUsers } from '../api.ts';
+import { useActivateUser, useAdminSettings, useDecideHolds, useSetUserStatus, useUsers } from '../api.ts';
 import { RiskFlags } from '../../risk/components/risk-flags.tsx';
 import { useAuth } from '../../../lib/auth.tsx';
 import { useDebouncedValue } from '../use-debounced-value.ts';
@@ -49,6 +50,8 @@ export function UsersTab() {
   const [confirming, setConfirming] = useState<AdminUser | null>(null);
   const [holding, setHolding] = useState<{ user: AdminUserItem; action: 'release' | 'forfeit' } | null>(null);
   const decideHolds = useDecideHolds();
+  const setUserStatus = useSetUserStatus();
+  const [changingStatus, setChangingStatus] = useState<{ user: AdminUserItem; status: 'suspended' | 'active' } | null>(null);
   const auth = useAuth().user;
   const me = auth?.id;
   const isSuperAdmin = auth?.adminRole !== 'reviewer';
@@ -90,6 +93,35 @@ export function UsersTab() {
       },
     });
   };
+
+  const onStatus = (user: AdminUserItem, status: 'suspended' | 'active', reason: string) => {
+    setUserStatus.mutate({ id: user.id, status, reason }, {
+      onSuccess: () => {
+        toast({
+          title: status === 'suspended' ? t('admin.users.suspended') : t('admin.users.reinstated'),
+          description: t(status === 'suspended' ? 'admin.users.suspendedText' : 'admin.users.reinstatedText', { username: user.username }),
+          variant: 'success',
+        });
+        setChangingStatus(null);
+      },
+      onError: (err) => {
+        toast({ title: t('admin.common.error'), description: errorMessage(err, t('admin.users.statusFailed')), variant: 'destructive' });
+        setChangingStatus(null);
+      },
+    });
+  };
+
+  /** Suspend an active account, or lift a suspension: every admin, never on an erased account. */
+  const statusAction = (u: AdminUserItem) =>
+    u.accountStatus === 'suspended' ? (
+      <Button size="sm" variant="outline" onClick={() => setChangingStatus({ user: u, status: 'active' })} aria-label={t('admin.users.reinstateUser', { username: u.username })}>
+        <RotateCcw aria-hidden="true" className="size-4" /> {t('admin.users.reinstate')}
+      </Button>
+    ) : (
+      <Button size="sm" variant="ghost" onClick={() => setChangingStatus({ user: u, status: 'suspended' })} aria-label={t('admin.users.suspendUser', { username: u.username })}>
+        <CircleSlash aria-hidden="true" className="size-4" /> {t('admin.users.suspend')}
+      </Button>
+    );
 
   const columns: TableColumn<AdminUserItem>[] = [
     {
@@ -141,25 +173,30 @@ export function UsersTab() {
       header: <span className="sr-only">{t('admin.common.actions')}</span>,
       align: 'right',
       cell: (u) =>
-        u.accountStatus === 'erased' ? null : u.isActivated ? (
-          isSuperAdmin && (hasHeld(u) || u.riskFlags.length > 0) ? (
-            <span className="flex flex-wrap justify-end gap-2">
-              <Button size="sm" variant="success" onClick={() => setHolding({ user: u, action: 'release' })} aria-label={t('risk.holds.releaseUser', { username: u.username })}>
-                <Unlock aria-hidden="true" className="size-4" /> {t('risk.holds.release')}
+        u.accountStatus === 'erased' ? null : (
+          <span className="flex flex-wrap justify-end gap-2">
+            {u.accountStatus === 'suspended' ? null : u.isActivated ? (
+              isSuperAdmin && (hasHeld(u) || u.riskFlags.length > 0) ? (
+                <>
+                  <Button size="sm" variant="success" onClick={() => setHolding({ user: u, action: 'release' })} aria-label={t('risk.holds.releaseUser', { username: u.username })}>
+                    <Unlock aria-hidden="true" className="size-4" /> {t('risk.holds.release')}
+                  </Button>
+                  {hasHeld(u) ? (
+                    <Button size="sm" variant="destructive" onClick={() => setHolding({ user: u, action: 'forfeit' })} aria-label={t('risk.holds.forfeitUser', { username: u.username })}>
+                      <Ban aria-hidden="true" className="size-4" /> {t('risk.holds.forfeit')}
+                    </Button>
+                  ) : null}
+                </>
+              ) : null
+            ) : u.pendingActivation?.byAdminId === me ? (
+              <span className="block max-w-44 text-right text-xs text-muted-foreground">{t('admin.users.waitingForAnother')}</span>
+            ) : (
+              <Button size="sm" variant="success" onClick={() => setConfirming(u)} aria-label={t('admin.users.activateUser', { username: u.username })}>
+                <UserCheck aria-hidden="true" className="size-4" /> {u.pendingActivation ? t('admin.users.approveActivation') : t('admin.users.activate')}
               </Button>
-              {hasHeld(u) ? (
-                <Button size="sm" variant="destructive" onClick={() => setHolding({ user: u, action: 'forfeit' })} aria-label={t('risk.holds.forfeitUser', { username: u.username })}>
-                  <Ban aria-hidden="true" className="size-4" /> {t('risk.holds.forfeit')}
-                </Button>
-              ) : null}
-            </span>
-          ) : null
-        ) : u.pendingActivation?.byAdminId === me ? (
-          <span className="block max-w-44 text-right text-xs text-muted-foreground">{t('admin.users.waitingForAnother')}</span>
-        ) : (
-          <Button size="sm" variant="success" onClick={() => setConfirming(u)} aria-label={t('admin.users.activateUser', { username: u.username })}>
-            <UserCheck aria-hidden="true" className="size-4" /> {u.pendingActivation ? t('admin.users.approveActivation') : t('admin.users.activate')}
-          </Button>
+            )}
+            {statusAction(u)}
+          </span>
         ),
     },
   ];
@@ -201,6 +238,20 @@ export function UsersTab() {
           busy={activate.isPending}
           onConfirm={(reason) => onActivate(confirming, reason)}
           onClose={() => setConfirming(null)}
+        />
+      ) : null}
+      {changingStatus ? (
+        <DecisionDialog
+          title={t(changingStatus.status === 'suspended' ? 'admin.users.suspendTitle' : 'admin.users.reinstateTitle', { username: changingStatus.user.username })}
+          description={t(changingStatus.status === 'suspended' ? 'admin.users.suspendText' : 'admin.users.reinstateText')}
+          confirmLabel={t(changingStatus.status === 'suspended' ? 'admin.users.suspend' : 'admin.users.reinstate')}
+          tone={changingStatus.status === 'suspended' ? 'destructive' : 'success'}
+          notesLabel={t('admin.users.statusReasonLabel')}
+          notesHint={t('admin.users.statusReasonHint')}
+          notesRequired={1}
+          busy={setUserStatus.isPending}
+          onConfirm={(reason) => onStatus(changingStatus.user, changingStatus.status, reason)}
+          onClose={() => setChangingStatus(null)}
         />
       ) : null}
       {holding ? (

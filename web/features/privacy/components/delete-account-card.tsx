@@ -1,7 +1,9 @@
 // "Delete my account" on the profile page: what happens, in plain words (sessions end, personal
 // data erased or replaced by a pseudonym, screenshots deleted, the financial records the law
 // requires kept for 7 years under the pseudonym), the password, and a last confirmation. The
-// server refuses while money is in the wallet or something waits for review, and says what to do.
+// server refuses while money is in the wallet or something waits for review, and says what to do;
+// a balance below the minimum withdrawal (which could never be paid out) may be given up, ticked on
+// purpose. Only a wrong password marks the password field; any other refusal is a note above it.
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Trash2 } from 'lucide-react';
@@ -12,7 +14,8 @@ import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { useT } from '../../../i18n/t.ts';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { formatINR } from '../../../lib/format.ts';
 import { useAuth } from '../../../lib/auth.tsx';
 import { eraseMyAccount } from '../api.ts';
 
@@ -24,6 +27,10 @@ export function DeleteAccountCard() {
   const { logout } = useAuth();
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  /** The balance below the minimum the server said can only be given up; then the consent box shows. */
+  const [forfeitable, setForfeitable] = useState<string | null>(null);
+  const [forfeit, setForfeit] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
 
@@ -34,20 +41,32 @@ export function DeleteAccountCard() {
       return;
     }
     setError(null);
+    if (forfeitable && !forfeit) {
+      setRefusal(t('profile.delete.forfeitRequired', { amount: formatINR(forfeitable) }));
+      return;
+    }
     setConfirming(true);
   };
 
   const erase = async () => {
     setBusy(true);
     try {
-      await eraseMyAccount(password);
+      await eraseMyAccount(password, forfeitable !== null && forfeit);
       setConfirming(false);
       await logout();
       toast({ title: t('profile.delete.doneTitle'), description: t('profile.delete.doneText'), variant: 'success' });
       navigate('/login', { replace: true });
     } catch (err) {
       setConfirming(false);
-      setError(errorMessage(err, t('profile.delete.failed')));
+      const message = errorMessage(err, t('profile.delete.failed'));
+      if (err instanceof ApiError && err.code === 'INVALID_CREDENTIALS') {
+        setError(message);
+        setRefusal(null);
+      } else {
+        setError(null);
+        setRefusal(message);
+        if (err instanceof ApiError && err.code === 'WALLET_NOT_EMPTY' && err.fields?.forfeitBalance) setForfeitable(err.fields.forfeitBalance);
+      }
     } finally {
       setBusy(false);
     }
@@ -69,6 +88,17 @@ export function DeleteAccountCard() {
             ))}
           </ul>
           <p className="text-sm text-muted-foreground">{t('profile.delete.moneyFirst')}</p>
+          {refusal ? (
+            <p role="alert" className="rounded-[10px] bg-warning-soft px-3 py-2 text-sm text-warning-soft-foreground">
+              {refusal}
+            </p>
+          ) : null}
+          {forfeitable ? (
+            <label className="flex items-start gap-2 text-sm">
+              <input type="checkbox" className="mt-1 size-4 accent-destructive" checked={forfeit} onChange={(e) => setForfeit(e.target.checked)} />
+              <span>{t('profile.delete.forfeitConsent', { amount: formatINR(forfeitable) })}</span>
+            </label>
+          ) : null}
           <Field label={t('profile.delete.password')} error={error ?? undefined}>
             <Input type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
           </Field>
