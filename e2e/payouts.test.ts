@@ -66,7 +66,7 @@ describe('payouts through RazorpayX', () => {
     await row.getByRole('button', { name: `Approve withdrawal for ${payee.user.username}` }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('RazorpayX sends it to the UPI ID asha.verma@okaxis right away').waitFor();
-    expect(await dialog.getByText('Transfer reference (UTR)').count()).toBe(0);
+    expect(await dialog.getByText('Transfer reference (UTR, optional)').count()).toBe(0);
     await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
     await waitForToast(page, 'Payout on its way');
     await e.server.ctx.payouts!.queue.drain();
