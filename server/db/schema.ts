@@ -343,7 +343,7 @@ export const ledgerEntries = pgTable(
     index('ledger_entries_created_idx').on(t.createdAt, t.id),
     check(
       'ledger_entries_kind_check',
-      sql`${t.kind} in ('activation_fee', 'activation_fee_waiver', 'activation_fee_waiver_reversal', 'activation_fee_reversal', 'referral_reward', 'referral_reward_reversal', 'debt_repayment', 'spin_prize', 'withdrawal_reserve', 'withdrawal_payout', 'withdrawal_refund', 'hold_release', 'hold_forfeit', 'balance_forfeit')`,
+      sql`${t.kind} in ('activation_fee', 'activation_fee_waiver', 'activation_fee_waiver_reversal', 'activation_fee_reversal', 'referral_reward', 'referral_reward_reversal', 'debt_repayment', 'spin_prize', 'withdrawal_reserve', 'withdrawal_payout', 'withdrawal_refund', 'hold_release', 'hold_forfeit', 'balance_forfeit', 'tax_deposit')`,
     ),
   ],
 );
@@ -476,6 +476,23 @@ export const appSettings = pgTable(
     apkVersion: text('apk_version'),
     apkSizeBytes: integer('apk_size_bytes'),
     apkUploadedAt: ts('apk_uploaded_at'),
+    /**
+     * Income tax withheld at source (DESIGN.md section 15, decision 035): off by default; sections
+     * and rates are the operator's tax adviser's to set. Rates in hundredths of a percent (200 = 2%).
+     */
+    tdsEnabled: boolean('tds_enabled').notNull().default(false),
+    tdsReferralSection: text('tds_referral_section').notNull().default('194H'),
+    tdsReferralRateBp: integer('tds_referral_rate_bp').notNull().default(200),
+    /** A person's referral rewards in a financial year above this are taxed (the whole year's amount at the credit that crosses it). */
+    tdsReferralYearlyThresholdPaise: paise('tds_referral_yearly_threshold_paise').notNull().default(sql`2000000`),
+    tdsPrizeSection: text('tds_prize_section').notNull().default('194B'),
+    tdsPrizeRateBp: integer('tds_prize_rate_bp').notNull().default(3000),
+    /** A single prize above this is taxed whole. */
+    tdsPrizeThresholdPaise: paise('tds_prize_threshold_paise').notNull().default(sql`1000000`),
+    /** Without the payee's PAN the higher of the section's rate and this (s.206AA). */
+    tdsNoPanRateBp: integer('tds_no_pan_rate_bp').notNull().default(2000),
+    /** The business's Tax Deduction Account Number, printed on the person's yearly tax summary. */
+    tdsTan: text('tds_tan'),
     updatedAt: ts('updated_at').notNull().defaultNow(),
     updatedById: uuid('updated_by_id').references(() => users.id),
   },
@@ -488,6 +505,11 @@ export const appSettings = pgTable(
     check('app_settings_second_approval_positive', sql`${t.secondApprovalAbovePaise} is null or ${t.secondApprovalAbovePaise} > 0`),
     check('app_settings_sms_limits_positive', sql`${t.smsPerAddressPerHour} > 0 and ${t.signupsPerReferrerPerHour} > 0 and ${t.smsPerHour} > 0`),
     check('app_settings_signup_flag_positive', sql`${t.signupFlagPerReferrerPerHour} > 0`),
+    check(
+      'app_settings_tds_rates',
+      sql`${t.tdsReferralRateBp} between 0 and 10000 and ${t.tdsPrizeRateBp} between 0 and 10000 and ${t.tdsNoPanRateBp} between 0 and 10000`,
+    ),
+    check('app_settings_tds_thresholds', sql`${t.tdsReferralYearlyThresholdPaise} >= 0 and ${t.tdsPrizeThresholdPaise} >= 0`),
   ],
 );
 
@@ -976,4 +998,123 @@ export const payoutEvents = pgTable(
     settledAt: ts('settled_at'),
   },
   (t) => [primaryKey({ columns: [t.provider, t.eventId] }), index('payout_events_received_idx').on(t.receivedAt)],
+);
+
+/**
+ * A person's PAN (Permanent Account Number) for tax withheld at source (server/tax): the PAN and the
+ * name on it sealed together with SECRETS_KEY (bound to the person's id), and the masked form the
+ * Profile shows. Deleted when the account is erased.
+ */
+export const userPans = pgTable('user_pans', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  /** sealSecret of {"pan","name"} with context pan:<userId>. */
+  sealed: text('sealed').notNull(),
+  /** ABXXXXXX4F: enough for the person to recognise it. */
+  masked: text('masked').notNull(),
+  addedAt: ts('added_at').notNull(),
+  updatedAt: ts('updated_at').notNull(),
+});
+
+/**
+ * A person's financial year (April to March, named by the year it starts in) for tax at source:
+ * referral rewards credited in it (always counted, so the year is known when withholding is turned
+ * on) and the part of them already taxed. Kept by the money functions so a credit never rescans
+ * the history.
+ */
+export const taxYears = pgTable(
+  'tax_years',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    fy: integer('fy').notNull(),
+    referralCreditedPaise: paise('referral_credited_paise').notNull().default(sql`0`),
+    /** The sum of the taxed amounts of the year's live referral withholdings. */
+    referralTaxedPaise: paise('referral_taxed_paise').notNull().default(sql`0`),
+    /** When the person was asked for their PAN this year (once a year). */
+    panAskedAt: ts('pan_asked_at'),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.fy] }), check('tax_years_nonneg', sql`${t.referralCreditedPaise} >= 0 and ${t.referralTaxedPaise} >= 0`)],
+);
+
+/**
+ * Each withholding of tax at source, once per journal entry (the entry's tds_payable line is its
+ * tax): the section and rate, the amount it was computed on, and the PAN it was withheld against
+ * (sealed as in user_pans; null: none given, the no-PAN rate applied). A reversed reward's tax is a
+ * row of its own with negative amounts naming the row it reverses. The quarterly report (Form 26Q)
+ * lists these rows; they are kept with the money records when an account is erased.
+ */
+export const taxWithholdings = pgTable(
+  'tax_withholdings',
+  {
+    id: uuid('id').primaryKey(),
+    entryId: uuid('entry_id')
+      .notNull()
+      .references(() => ledgerEntries.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** referral | prize */
+    kind: text('kind').notNull(),
+    fy: integer('fy').notNull(),
+    quarter: integer('quarter').notNull(),
+    section: text('section').notNull(),
+    rateBp: integer('rate_bp').notNull(),
+    /** The amount the tax was computed on (at the credit that crossed the threshold, the year's amount not yet taxed). */
+    amountPaise: paise('amount_paise').notNull(),
+    taxPaise: paise('tax_paise').notNull(),
+    /** The credit itself (the reward or the prize before tax). */
+    grossPaise: paise('gross_paise').notNull(),
+    panSealed: text('pan_sealed'),
+    reversesId: uuid('reverses_id').references((): any => taxWithholdings.id), // drizzle needs `any` for a self reference
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('tax_withholdings_entry_key').on(t.entryId),
+    uniqueIndex('tax_withholdings_reverses_key').on(t.reversesId).where(sql`${t.reversesId} is not null`),
+    index('tax_withholdings_quarter_idx').on(t.fy, t.quarter, t.createdAt),
+    index('tax_withholdings_user_idx').on(t.userId, t.fy),
+    check('tax_withholdings_kind_check', sql`${t.kind} in ('referral', 'prize')`),
+    check('tax_withholdings_quarter_check', sql`${t.quarter} between 1 and 4`),
+    check('tax_withholdings_rate_check', sql`${t.rateBp} between 0 and 10000`),
+    check(
+      'tax_withholdings_sign',
+      sql`(${t.reversesId} is null and ${t.amountPaise} > 0 and ${t.taxPaise} > 0 and ${t.grossPaise} > 0) or (${t.reversesId} is not null and ${t.amountPaise} < 0 and ${t.taxPaise} < 0 and ${t.grossPaise} < 0)`,
+    ),
+  ],
+);
+
+/**
+ * Tax withheld in a quarter and deposited with the government, as the admin recorded it from the
+ * challan (BSR code of the bank branch, date of deposit, challan serial number): the ledger moves
+ * the amount from tds_payable to tds_deposited in the same transaction (entry tax_deposit).
+ */
+export const taxDeposits = pgTable(
+  'tax_deposits',
+  {
+    id: uuid('id').primaryKey(),
+    fy: integer('fy').notNull(),
+    quarter: integer('quarter').notNull(),
+    amountPaise: paise('amount_paise').notNull(),
+    bsrCode: text('bsr_code').notNull(),
+    challanSerial: text('challan_serial').notNull(),
+    /** The date on the challan (YYYY-MM-DD). */
+    depositedOn: text('deposited_on').notNull(),
+    entryId: uuid('entry_id')
+      .notNull()
+      .references(() => ledgerEntries.id),
+    recordedById: uuid('recorded_by_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('tax_deposits_challan_key').on(t.bsrCode, t.depositedOn, t.challanSerial),
+    index('tax_deposits_quarter_idx').on(t.fy, t.quarter, t.createdAt),
+    check('tax_deposits_amount_positive', sql`${t.amountPaise} > 0`),
+    check('tax_deposits_quarter_check', sql`${t.quarter} between 1 and 4`),
+  ],
 );
