@@ -36,6 +36,8 @@ export const StatementLineSchema = z.object({
   balanceAfter: MoneySchema,
   /** The transfer's UTR for a paid withdrawal, else the entry's short reference. */
   reference: text(),
+  /** Tax withheld at source in this line's entry: the credit before tax, the tax (negative: given back with a reversal), its section. */
+  tax: z.object({ gross: MoneySchema, amount: MoneySchema, section: text() }).optional(),
 });
 export type StatementLine = z.infer<typeof StatementLineSchema>;
 
@@ -64,6 +66,8 @@ export const LedgerAccountNameSchema = z.enum([
   'fee_waivers',
   'gateway_collections',
   'forfeited_rewards',
+  'tds_payable',
+  'tds_deposited',
   'user_wallets',
   'held_rewards',
   'clawback_debt',

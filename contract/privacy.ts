@@ -81,6 +81,24 @@ export const DataExportSchema = z.object({
   ),
   notifications: z.array(z.object({ title: text(), body: text(), createdAt: text(), readAt: text().nullable() })),
   signIns: z.array(z.object({ at: text(), lastUsedAt: text(), ip: text().nullable(), device: text().nullable(), ended: z.boolean() })),
+  /** Tax withheld at source: the PAN given (in full: it is the person's own), the years' rewards and each withholding. */
+  tax: z.object({
+    pan: z.object({ pan: text(), nameOnPan: text(), addedAt: text() }).nullable(),
+    years: z.array(z.object({ financialYear: text(), referralRewards: MoneySchema })),
+    withholdings: z.array(
+      z.object({
+        at: text(),
+        kind: text(),
+        section: text(),
+        rate: text(),
+        /** The reward or prize before tax (negative: a reversal). */
+        credit: MoneySchema,
+        taxedOn: MoneySchema,
+        tax: MoneySchema,
+        withPan: z.boolean(),
+      }),
+    ),
+  }),
 });
 export type DataExport = z.infer<typeof DataExportSchema>;
 

@@ -5,6 +5,7 @@ import { text } from './text.ts';
 import { MoneySchema, parseRupees } from './money.ts';
 import { UPI_ID_RE } from './constants.ts';
 import { RiskSignalSchema } from './risk.ts';
+import { parseRate, RateSchema } from './tax.ts';
 
 export const WHEEL_SEGMENT_COUNT = 8;
 
@@ -62,6 +63,17 @@ export const AdminSettingsSchema = AppSettingsSchema.extend({
   riskHoldSignals: z.array(RiskSignalSchema),
   /** A referral code signing up more users than this in an hour is flagged (signup_burst). */
   signupFlagPerReferrerPerHour: z.number().int(),
+  /** Income tax withheld at source (DESIGN.md section 15): off by default; sections and rates are set with a tax adviser. */
+  tdsEnabled: z.boolean(),
+  tdsReferralSection: text(),
+  tdsReferralRatePercent: RateSchema,
+  tdsReferralYearlyThreshold: MoneySchema,
+  tdsPrizeSection: text(),
+  tdsPrizeRatePercent: RateSchema,
+  tdsPrizeThreshold: MoneySchema,
+  tdsNoPanRatePercent: RateSchema,
+  /** The business's TAN, printed on each person's yearly tax summary (null: not set). */
+  tdsTan: text().nullable(),
   /** Guard-rail changes waiting for a second Super Admin (DESIGN.md section 11), oldest first. */
   proposals: z.array(z.lazy(() => SettingsProposalSchema)),
 });
@@ -108,6 +120,35 @@ const rupees = (label: string, minPaise: bigint) =>
     }
     if (paise < minPaise) {
       c.addIssue({ code: 'custom', message: minPaise > 0n ? `${label} must be more than ₹0` : `${label} cannot be negative` });
+      return z.NEVER;
+    }
+    return paise;
+  });
+
+/** A section of the Income-tax Act as the quarterly statement names it: 194H, 194B, 194R. */
+const taxSection = () =>
+  text({ error: 'Enter a section of the Income-tax Act, like 194H' })
+    .trim()
+    .toUpperCase()
+    .regex(/^\d{3}[A-Z]{0,2}$/, { error: 'Enter a section of the Income-tax Act, like 194H' });
+
+/** A percentage in, hundredths of a percent out: "2" -> 200. */
+const taxRate = () =>
+  z.union([text(), z.number()]).transform((v, c) => {
+    const bp = parseRate(v);
+    if (bp === null) {
+      c.addIssue({ code: 'custom', message: 'A rate must be a percentage from 0 to 100, like 2 or 0.75' });
+      return z.NEVER;
+    }
+    return bp;
+  });
+
+/** Rupees in (0 or more), paise out. */
+const taxThreshold = () =>
+  z.union([text(), z.number()]).transform((v, c) => {
+    const paise = parseRupees(v);
+    if (paise === null) {
+      c.addIssue({ code: 'custom', message: 'A threshold must be an amount in rupees, like 20000 or 20000.00' });
       return z.NEVER;
     }
     return paise;
@@ -176,6 +217,20 @@ export const UpdateSettingsRequestSchema = z
       .trim()
       .toLowerCase()
       .refine((v) => v === '' || z.email().safeParse(v).success, { error: 'Enter a valid grievance email address' })
+      .transform((v) => (v === '' ? null : v)),
+    tdsEnabled: z.boolean({ error: 'Tax at source must be on or off' }),
+    tdsReferralSection: taxSection(),
+    tdsReferralRatePercent: taxRate(),
+    tdsReferralYearlyThreshold: taxThreshold(),
+    tdsPrizeSection: taxSection(),
+    tdsPrizeRatePercent: taxRate(),
+    tdsPrizeThreshold: taxThreshold(),
+    tdsNoPanRatePercent: taxRate(),
+    /** The TAN: four letters, five digits, a letter; '' clears it. */
+    tdsTan: text({ error: 'Enter the TAN as issued: 10 characters, like ABCD12345E' })
+      .trim()
+      .toUpperCase()
+      .refine((v) => v === '' || /^[A-Z]{4}\d{5}[A-Z]$/.test(v), { error: 'Enter the TAN as issued: 10 characters, like ABCD12345E' })
       .transform((v) => (v === '' ? null : v)),
   })
   .partial();

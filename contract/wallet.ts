@@ -19,6 +19,8 @@ export const SpinResponseSchema = z.object({
   spinsRemaining: z.number().int(),
   prize: MoneySchema,
   segmentIndex: z.number().int().min(0).max(7),
+  /** Income tax withheld at source from the prize (a prize above the threshold), with its section. Absent when none. */
+  tax: z.object({ amount: MoneySchema, section: text() }).optional(),
 });
 export type SpinResponse = z.infer<typeof SpinResponseSchema>;
 
@@ -209,6 +211,15 @@ export const TransactionSchema = z.object({
   createdAt: text(),
   /** The wallet's balance right after this movement: each row of the history can show it. */
   balanceAfter: MoneySchema.optional(),
+  /**
+   * Income tax withheld at source in this movement (or given back with its reversal): the credit
+   * before tax, the tax, its section and rate, and the amount the rate was applied to (at the credit
+   * that crossed the yearly threshold, the year's rewards not taxed before). Null when none.
+   */
+  tax: z
+    .object({ gross: MoneySchema, amount: MoneySchema, section: text(), rate: text(), taxedOn: MoneySchema, reversed: z.boolean() })
+    .nullable()
+    .optional(),
 });
 export type Transaction = z.infer<typeof TransactionSchema>;
 

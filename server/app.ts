@@ -36,6 +36,7 @@ import { gatewayRoutes } from './gateway/gateway.routes.ts';
 import { adminPayoutsRoutes, payoutWebhookRoutes } from './payouts/payouts.routes.ts';
 import { ledgerViewRoutes } from './ledger/ledger-view.routes.ts';
 import { adminInvitationPublicRoutes, adminsRoutes } from './admins/admins.routes.ts';
+import { adminTaxRoutes, taxRoutes } from './tax/tax.routes.ts';
 import { API_RATE_WINDOW_MS, createSharedRateLimitStore } from './throttle/shared-rate-limit-store.ts';
 import { errorForLog } from './logging.ts';
 
@@ -145,6 +146,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       await api.register(gatewayRoutes(ctx));
       await api.register(payoutWebhookRoutes(ctx));
       await api.register(privacyRoutes(ctx));
+      await api.register(taxRoutes(ctx));
 
       // Admin scope, public part: only the paths in PUBLIC_ADMIN_PATHS.
       await api.register(
@@ -173,6 +175,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
           await admin.register(riskRoutes(ctx));
           await admin.register(adminDataRequestRoutes(ctx));
           await admin.register(adminPayoutsRoutes(ctx));
+          await admin.register(adminTaxRoutes(ctx));
         },
         { prefix: '/admin' },
       );

@@ -1,12 +1,13 @@
-// Rotating SECRETS_KEY. What it protects: admins' TOTP secrets and the ledger's seal key (sealed,
-// re-sealed here under the new key), backup codes (stored as keyed digests of codes we never keep, so they cannot be carried
+// Rotating SECRETS_KEY. What it protects: admins' TOTP secrets, the ledger's seal key and people's
+// PANs (on their profile and on each withholding; sealed, re-sealed here under the new key), backup codes (stored as keyed digests of codes we never keep, so they cannot be carried
 // over: they are deleted and each admin makes new ones by setting up 2FA again) and SMS codes in
 // flight (10 minutes; people ask for a new one). One transaction: a wrong old key changes nothing.
-import { eq } from 'drizzle-orm';
+import { eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { adminTwoFactor, backupCodes, users } from '../db/schema.ts';
+import { adminTwoFactor, backupCodes, taxWithholdings, userPans, users } from '../db/schema.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { resealSealKey } from '../ledger/ledger-seal.ts';
+import { panContext } from '../tax/pan.ts';
 import { openSecret, sealSecret } from './secret-box.ts';
 import { totpContext } from './two-factor.service.ts';
 
@@ -33,6 +34,17 @@ export async function rotateSecretsKey(db: Db, oldKey: Buffer, newKey: Buffer, n
       await tx.update(adminTwoFactor).set({ secretEnc, pendingSecretEnc, updatedAt: now }).where(eq(adminTwoFactor.userId, row.userId));
     }
     await resealSealKey(tx, oldKey, newKey);
+    const resealPan = (sealed: string, userId: string) => sealSecret(newKey, openSecret(oldKey, sealed, panContext(userId)), panContext(userId));
+    for (const row of await tx.select({ userId: userPans.userId, sealed: userPans.sealed }).from(userPans)) {
+      await tx.update(userPans).set({ sealed: resealPan(row.sealed, row.userId) }).where(eq(userPans.userId, row.userId));
+    }
+    const withheld = await tx
+      .select({ id: taxWithholdings.id, userId: taxWithholdings.userId, sealed: taxWithholdings.panSealed })
+      .from(taxWithholdings)
+      .where(isNotNull(taxWithholdings.panSealed));
+    for (const row of withheld) {
+      await tx.update(taxWithholdings).set({ panSealed: resealPan(row.sealed!, row.userId) }).where(eq(taxWithholdings.id, row.id));
+    }
     const holders = await tx.selectDistinct({ email: users.email }).from(backupCodes).innerJoin(users, eq(users.id, backupCodes.userId));
     await tx.delete(backupCodes);
     await recordAudit(tx, {

@@ -38,7 +38,9 @@ export type AuditAction =
   | 'account.corrected'
   | 'account.phone_changed'
   | 'data_request.created'
-  | 'data_request.closed';
+  | 'data_request.closed'
+  | 'pan.updated'
+  | 'tax.deposited';
 
 export interface AuditEvent {
   actorId: string | null;

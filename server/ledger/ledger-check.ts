@@ -147,6 +147,40 @@ export async function checkLedgerInvariants(db: Db, secretsKey: Buffer, opts: { 
           (select coalesce(sum(amount_paise), 0) as total from withdrawals where status in ('pending', 'awaiting_second_approval', 'paying')) w
           where p.total <> w.total`,
     ],
+    [
+      'tax withheld at source: each withholding is its entry\'s tds_payable line, and no tds_payable line lacks one',
+      sql`select e.id::text as entry, e.kind, l.amount_paise::text as line, w.tax_paise::text as withheld from ledger_entries e
+          left join ledger_lines l on l.entry_id = e.id and l.account_id = '00000000-0000-7000-8000-000000000010'
+          left join tax_withholdings w on w.entry_id = e.id
+          where e.kind <> 'tax_deposit' and (l.id is not null or w.id is not null) and l.amount_paise is distinct from w.tax_paise`,
+    ],
+    [
+      'tax withheld at source: deposits equal tds_deposited, each its entry out of tds_payable, and no quarter deposits more than it withheld',
+      sql`select 'deposit' as what, d.id::text, d.amount_paise::text as amount, p.amount_paise::text as payable_line, q.amount_paise::text as deposited_line
+          from tax_deposits d
+          left join ledger_lines p on p.entry_id = d.entry_id and p.account_id = '00000000-0000-7000-8000-000000000010'
+          left join ledger_lines q on q.entry_id = d.entry_id and q.account_id = '00000000-0000-7000-8000-000000000011'
+          where p.amount_paise is distinct from -d.amount_paise or q.amount_paise is distinct from d.amount_paise
+          union all
+          select 'entry', e.id::text, null, null, null from ledger_entries e
+          where e.kind = 'tax_deposit' and not exists (select 1 from tax_deposits d where d.entry_id = e.id)
+          union all
+          select 'quarter', d.fy || ' Q' || d.quarter, sum(d.amount_paise)::text,
+            (select coalesce(sum(w.tax_paise), 0)::text from tax_withholdings w where w.fy = d.fy and w.quarter = d.quarter), null
+          from tax_deposits d group by d.fy, d.quarter
+          having sum(d.amount_paise) > (select coalesce(sum(w.tax_paise), 0) from tax_withholdings w where w.fy = d.fy and w.quarter = d.quarter)`,
+    ],
+    [
+      'tax withheld at source: a reversal undoes its withholding once, and each tax year equals its rewards',
+      sql`select 'reversal' as what, x.id::text, x.tax_paise::text as tax, o.tax_paise::text as reverses from tax_withholdings x
+          left join tax_withholdings o on o.id = x.reverses_id
+          where x.reverses_id is not null and (o.id is null or o.reverses_id is not null or x.tax_paise <> -o.tax_paise or x.user_id <> o.user_id)
+          union all
+          select 'year', coalesce(y.user_id, r.referrer_id)::text || ' ' || coalesce(y.fy, r.fy), y.referral_credited_paise::text, r.total::text from tax_years y
+          full outer join (select rf.referrer_id, (rh_tax_period(rf.rewarded_at)).fy as fy, sum(rf.reward_paise) as total from referrals rf
+                     where rf.rewarded_at is not null and rf.reversed_at is null group by 1, 2) r on r.referrer_id = y.user_id and r.fy = y.fy
+          where coalesce(y.referral_credited_paise, 0) <> coalesce(r.total, 0)`,
+    ],
   ];
   const results: InvariantResult[] = [];
   for (const [name, query] of checks) {

@@ -25,6 +25,10 @@ export const PLATFORM_ACCOUNTS = {
   gateway_collections: '00000000-0000-7000-8000-000000000008',
   /** Held rewards an admin forfeited (a sink). */
   forfeited_rewards: '00000000-0000-7000-8000-000000000009',
+  /** Income tax withheld at source from rewards and prizes, owed to the government until deposited (server/tax). */
+  tds_payable: '00000000-0000-7000-8000-000000000010',
+  /** Tax withheld and deposited with the government, by challan (a sink). */
+  tds_deposited: '00000000-0000-7000-8000-000000000011',
 } as const;
 export type PlatformAccount = keyof typeof PLATFORM_ACCOUNTS;
 

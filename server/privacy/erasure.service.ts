@@ -2,7 +2,7 @@
 // person's data is erased or replaced by a pseudonym in one transaction, and the financial records
 // the law requires (ledger entries, payment and withdrawal records) are kept for 7 years under the
 // pseudonym, with account numbers and UPI IDs cut to what a statement shows. Sessions end, codes,
-// notifications, sign-in history and device sightings are deleted, the name in notifications kept
+// notifications, sign-in history, device sightings and the PAN are deleted, the name in notifications kept
 // for their referrer becomes the pseudonym, and the screenshots leave the upload store after commit. Refused while a withdrawal or a payment proof waits for review or the
 // wallet holds money, so nothing owed to the person is lost. The referral chain (ids) and every
 // ledger invariant are untouched.
@@ -145,6 +145,10 @@ async function eraseUser(
                            body = regexp_replace(n.body, ${nameRe}, ${`\\1${pseudonym}`}, 'g')
                          where n.user_id in (select r.referrer_id from referrals r where r.referred_id = ${userId}::uuid)
                            and (strpos(n.body, ${me.username}) > 0 or strpos(n.title, ${me.username}) > 0)`);
+    // The PAN leaves the profile. Tax already withheld keeps the PAN it was withheld against (sealed,
+    // on its tax_withholdings row): the quarterly statement and its corrections must quote it, and it
+    // is how the person gets credit for the tax (decision 035).
+    await tx.execute(sql`delete from user_pans where user_id = ${userId}::uuid`);
     await tx.execute(sql`delete from sessions where user_id = ${userId}::uuid`);
     await tx.execute(sql`delete from otp_codes where user_id = ${userId}::uuid ${me.phone ? sql`or phone = ${me.phone}` : sql``}`);
     if (me.phone) await tx.execute(sql`delete from sms_jobs where phone = ${me.phone}`);

@@ -11,11 +11,14 @@ import { isUuid } from '../db/ids.ts';
 import { isoText, queryRows } from '../db/rows.ts';
 import { notFound } from '../errors.ts';
 import { istDayOf, readStatement, toWalletStatement } from '../statements/statement.service.ts';
+import { financialYearLabel, formatRate } from '../../contract/tax.ts';
+import { openPan } from '../tax/pan.ts';
 import { maskAccountNumber } from '../withdrawals/withdrawals.service.ts';
 
 const about = (appName: string) =>
   `Your data as ${appName} keeps it: your profile, the people you referred, your payments with their UTRs, your wallet statement, ` +
-  'your withdrawals (account numbers masked), your notifications and your sign-ins. Payment screenshots are not included.';
+  'your withdrawals (account numbers masked), your notifications, your sign-ins, and your PAN with the tax withheld at source. ' +
+  'Payment screenshots are not included.';
 
 
 
@@ -51,7 +54,7 @@ export async function exportUserData(ctx: AppContext, userId: string): Promise<D
   );
   if (!profile) throw notFound('User not found');
 
-  const [referralsMade, payments, withdrawals, notifications, signIns] = await Promise.all([
+  const [referralsMade, payments, withdrawals, notifications, signIns, pans, taxYears, withholdings] = await Promise.all([
     queryRows<{ username: string; joined_at: string; activated: boolean; reward: string | null; rewarded_at: string | null }>(
       ctx.db,
       sql`select u.username, ${isoText('u.created_at')} as joined_at, u.is_activated as activated,
@@ -82,7 +85,19 @@ export async function exportUserData(ctx: AppContext, userId: string): Promise<D
             (revoked_at is not null or expires_at <= ${ctx.now().toISOString()}::timestamptz) as ended
           from sessions where user_id = ${userId}::uuid order by created_at, id`,
     ),
+    queryRows<{ sealed: string; added_at: string }>(ctx.db, sql`select sealed, ${isoText('added_at')} as added_at from user_pans where user_id = ${userId}::uuid`),
+    queryRows<{ fy: number; credited: string }>(
+      ctx.db,
+      sql`select fy, referral_credited_paise::text as credited from tax_years where user_id = ${userId}::uuid order by fy`,
+    ),
+    queryRows<{ at: string; kind: string; section: string; rate_bp: number; gross: string; amount: string; tax: string; with_pan: boolean }>(
+      ctx.db,
+      sql`select ${isoText('created_at')} as at, kind, section, rate_bp, gross_paise::text as gross, amount_paise::text as amount, tax_paise::text as tax,
+            pan_sealed is not null as with_pan
+          from tax_withholdings where user_id = ${userId}::uuid order by created_at, id`,
+    ),
   ]);
+  const pan = pans[0] ? { ...openPan(ctx.secretsKey, userId, pans[0].sealed), addedAt: pans[0].added_at } : null;
 
   const statement = toWalletStatement(await readStatement(ctx, userId, { from: istDayOf(new Date(profile.created_at)), to: istDayOf(ctx.now()) }));
 
@@ -151,6 +166,20 @@ export async function exportUserData(ctx: AppContext, userId: string): Promise<D
     })),
     notifications: notifications.map((n) => ({ title: n.title, body: n.body, createdAt: n.created_at, readAt: n.read_at })),
     signIns: signIns.map((s) => ({ at: s.at, lastUsedAt: s.last_used_at, ip: s.ip, device: s.user_agent, ended: s.ended })),
+    tax: {
+      pan: pan ? { pan: pan.pan, nameOnPan: pan.name, addedAt: pan.addedAt } : null,
+      years: taxYears.map((y) => ({ financialYear: financialYearLabel(y.fy), referralRewards: formatPaise(BigInt(y.credited)) })),
+      withholdings: withholdings.map((w) => ({
+        at: w.at,
+        kind: w.kind,
+        section: w.section,
+        rate: formatRate(w.rate_bp),
+        credit: formatPaise(BigInt(w.gross)),
+        taxedOn: formatPaise(BigInt(w.amount)),
+        tax: formatPaise(BigInt(w.tax)),
+        withPan: w.with_pan,
+      })),
+    },
   });
 }
 

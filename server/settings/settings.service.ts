@@ -5,6 +5,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { DEFAULT_ECONOMICS, DEFAULT_WHEEL_SEGMENTS_RUPEES, DEFAULT_WHEEL_WEIGHTS } from '../../contract/constants.ts';
 import { formatPaise } from '../../contract/money.ts';
 import { RISK_SIGNALS, type RiskSignal } from '../../contract/risk.ts';
+import { formatRate } from '../../contract/tax.ts';
 import {
   UpdateSettingsRequestSchema,
   type AdminSettings,
@@ -95,6 +96,15 @@ export function toAdminSettings(row: AppSettingsRow): Omit<AdminSettings, 'propo
     secondApprovalForActivation: row.secondApprovalForActivation,
     riskHoldSignals: row.riskHoldSignals.filter((c): c is RiskSignal => (RISK_SIGNALS as readonly string[]).includes(c)),
     signupFlagPerReferrerPerHour: row.signupFlagPerReferrerPerHour,
+    tdsEnabled: row.tdsEnabled,
+    tdsReferralSection: row.tdsReferralSection,
+    tdsReferralRatePercent: formatRate(row.tdsReferralRateBp),
+    tdsReferralYearlyThreshold: formatPaise(row.tdsReferralYearlyThresholdPaise),
+    tdsPrizeSection: row.tdsPrizeSection,
+    tdsPrizeRatePercent: formatRate(row.tdsPrizeRateBp),
+    tdsPrizeThreshold: formatPaise(row.tdsPrizeThresholdPaise),
+    tdsNoPanRatePercent: formatRate(row.tdsNoPanRateBp),
+    tdsTan: row.tdsTan,
   };
 }
 
@@ -111,6 +121,15 @@ export const GUARD_RAILS = [
   'secondApprovalAbove',
   'secondApprovalForActivation',
   'riskHoldSignals',
+  // Tax withheld at source changes what people are paid (decision 035); the TAN does not.
+  'tdsEnabled',
+  'tdsReferralSection',
+  'tdsReferralRatePercent',
+  'tdsReferralYearlyThreshold',
+  'tdsPrizeSection',
+  'tdsPrizeRatePercent',
+  'tdsPrizeThreshold',
+  'tdsNoPanRatePercent',
 ] as const satisfies readonly (keyof UpdateSettingsInput)[];
 
 type SettingsPatch = Partial<typeof appSettings.$inferInsert>;
@@ -199,6 +218,30 @@ function diffSettings(current: AppSettingsRow, input: UpdateSettingsInput): { pa
     change('grievanceOfficerName', current.grievanceOfficerName, grievanceOfficerName, () => (patch.grievanceOfficerName = grievanceOfficerName));
   }
   if (grievanceEmail !== undefined) change('grievanceEmail', current.grievanceEmail, grievanceEmail, () => (patch.grievanceEmail = grievanceEmail));
+
+  const { tdsEnabled, tdsReferralSection, tdsReferralRatePercent, tdsReferralYearlyThreshold, tdsPrizeSection, tdsPrizeRatePercent } = input;
+  const { tdsPrizeThreshold, tdsNoPanRatePercent, tdsTan } = input;
+  if (tdsEnabled !== undefined) change('tdsEnabled', current.tdsEnabled, tdsEnabled, () => (patch.tdsEnabled = tdsEnabled));
+  if (tdsReferralSection !== undefined) {
+    change('tdsReferralSection', current.tdsReferralSection, tdsReferralSection, () => (patch.tdsReferralSection = tdsReferralSection));
+  }
+  if (tdsReferralRatePercent !== undefined) {
+    change('tdsReferralRatePercent', formatRate(current.tdsReferralRateBp), formatRate(tdsReferralRatePercent), () => (patch.tdsReferralRateBp = tdsReferralRatePercent));
+  }
+  if (tdsReferralYearlyThreshold !== undefined) {
+    change('tdsReferralYearlyThreshold', formatPaise(current.tdsReferralYearlyThresholdPaise), formatPaise(tdsReferralYearlyThreshold), () => (patch.tdsReferralYearlyThresholdPaise = tdsReferralYearlyThreshold));
+  }
+  if (tdsPrizeSection !== undefined) change('tdsPrizeSection', current.tdsPrizeSection, tdsPrizeSection, () => (patch.tdsPrizeSection = tdsPrizeSection));
+  if (tdsPrizeRatePercent !== undefined) {
+    change('tdsPrizeRatePercent', formatRate(current.tdsPrizeRateBp), formatRate(tdsPrizeRatePercent), () => (patch.tdsPrizeRateBp = tdsPrizeRatePercent));
+  }
+  if (tdsPrizeThreshold !== undefined) {
+    change('tdsPrizeThreshold', formatPaise(current.tdsPrizeThresholdPaise), formatPaise(tdsPrizeThreshold), () => (patch.tdsPrizeThresholdPaise = tdsPrizeThreshold));
+  }
+  if (tdsNoPanRatePercent !== undefined) {
+    change('tdsNoPanRatePercent', formatRate(current.tdsNoPanRateBp), formatRate(tdsNoPanRatePercent), () => (patch.tdsNoPanRateBp = tdsNoPanRatePercent));
+  }
+  if (tdsTan !== undefined) change('tdsTan', current.tdsTan, tdsTan, () => (patch.tdsTan = tdsTan));
   return { patch, changed };
 }
 

@@ -22,7 +22,7 @@ export async function useSpin(ctx: AppContext, userId: string, run: RunInTx = in
   const spinId = newId();
   // What the run returns is the answer (an Idempotency-Key stores it with the money).
   return runStatement(run, async (db) => {
-    const [row] = await queryRows<{ outcome: string; spins_remaining: number | null; balance_paise: string | number | null }>(
+    const [row] = await queryRows<{ outcome: string; spins_remaining: number | null; balance_paise: string | number | null; tax_paise: string | number | null; tax_section: string | null }>(
       db,
       sql`select * from rh_use_spin(${userId}::uuid, ${spinId}::uuid, ${segmentIndex}::int, ${String(prizePaise)}::bigint, ${at(now)},
         ${`Spin wheel prize of ${formatRupeesShort(prizePaise)}`},
@@ -35,6 +35,7 @@ export async function useSpin(ctx: AppContext, userId: string, run: RunInTx = in
       spinsRemaining: row.spins_remaining ?? 0,
       prize: formatPaise(prizePaise),
       segmentIndex,
+      ...(BigInt(row.tax_paise ?? 0) > 0n && row.tax_section ? { tax: { amount: formatPaise(BigInt(row.tax_paise ?? 0)), section: row.tax_section } } : {}),
     };
   });
 }

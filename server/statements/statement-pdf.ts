@@ -3,8 +3,10 @@
 // with "Page i of n" and the computer-generated notice in every footer. Pure: input in, bytes
 // out; the same input gives the same bytes (the generation time is part of the input).
 import PDFDocument from 'pdfkit';
+import type { TaxSummary } from '../tax/tax-summary.ts';
 import { formatIndianRupees } from './indian-rupees.ts';
 import { PdfTextWriter, type TextStyle } from './pdf-text-writer.ts';
+import type { TaxSummaryHeading } from './statement-csv.ts';
 import { DEFAULT_FACE } from './statement-fonts.ts';
 
 export interface StatementLine {
@@ -29,6 +31,8 @@ export interface StatementPdfInput {
   closingPaise: bigint;
   /** Oldest first; each balance must follow from the one before it, ending at closingPaise. */
   lines: StatementLine[];
+  /** Tax withheld at source in the financial years the period touches: a yearly summary after the lines (a Form 16A-like certificate). */
+  tax?: { heading: TaxSummaryHeading; years: TaxSummary[] };
 }
 
 // A4 in points.
@@ -207,7 +211,91 @@ class StatementDrawing {
       y = this.drawLaterPageTop();
     }
     this.text.draw(endMark, MARGIN + (CONTENT_WIDTH - this.text.width(endMark, TEXT.quiet)) / 2, y + 12, TEXT.quiet);
+    y += 12 + this.text.lineHeight(TEXT.quiet);
+    for (const year of this.input.tax?.years ?? []) y = this.drawTaxSummary(year, y + 18);
     this.drawFooters();
+  }
+
+  /**
+   * One financial year's tax withheld at source: who deducted it and against which PAN, each
+   * quarter and section with its rate, amounts and deposit, the total, and what this is not.
+   */
+  private drawTaxSummary(year: TaxSummary, top: number): number {
+    const { text } = this;
+    const heading = this.input.tax!.heading;
+    const deposit = { deposited: 'Deposited', partly: 'Partly deposited', pending: 'Not yet' } as const;
+    const rows: Row[] = [
+      ...year.rows.map((r) => ({
+        cells: [
+          `Q${r.quarter} (${r.months})`,
+          r.section,
+          `${r.rates}%${r.withoutPan ? ' (no PAN)' : ''}`,
+          formatIndianRupees(r.taxedOnPaise),
+          formatIndianRupees(r.taxPaise),
+          deposit[r.deposit],
+        ],
+        style: TEXT.cell,
+      })),
+      { cells: ['Total', '', '', formatIndianRupees(year.taxedOnPaise), formatIndianRupees(year.taxPaise), ''], style: TEXT.cellStrong },
+    ];
+    const fit = (title: string, index: number, min = 0): number =>
+      Math.max(min, 2 * CELL_PAD_X + Math.max(text.width(title, TEXT.tableHead), ...rows.map((row) => text.width(row.cells[index] ?? '', TEXT.cellStrong))));
+    const widths = [fit('Quarter', 0), fit('Section', 1), fit('Rate', 2), fit('Taxed on (₹)', 3, MIN_AMOUNT_WIDTH), fit('Tax withheld (₹)', 4, MIN_AMOUNT_WIDTH)];
+    const columns: Column[] = [
+      { title: 'Quarter', align: 'left', width: widths[0]! },
+      { title: 'Section', align: 'left', width: widths[1]! },
+      { title: 'Rate', align: 'left', width: widths[2]! },
+      { title: 'Taxed on (₹)', align: 'right', width: widths[3]! },
+      { title: 'Tax withheld (₹)', align: 'right', width: widths[4]! },
+      { title: 'Deposited', align: 'left', width: CONTENT_WIDTH - widths.reduce((a, b) => a + b, 0) },
+    ];
+    const about = text.wrap(
+      `Deducted by ${heading.deductorName}${heading.tan ? ` (TAN ${heading.tan})` : ''} from ${this.input.holderName}, PAN ${heading.maskedPan ?? 'not given'}.`,
+      CONTENT_WIDTH,
+      TEXT.body,
+    );
+    const note = text.wrap(
+      `This summary is not Form 16A. ${heading.deductorName} downloads Form 16A, the certificate of tax deducted, from the TRACES portal after filing each quarter's statement (Form 26Q); the tax shows against your PAN in Form 26AS and your Annual Information Statement.`,
+      CONTENT_WIDTH,
+      TEXT.quiet,
+    );
+    const headHeight = text.lineHeight(TEXT.title) + 6 + about.length * text.lineHeight(TEXT.body) + 8;
+    const rowHeight = text.lineHeight(TEXT.cell) + 2 * CELL_PAD_Y;
+    let y = top;
+    // The heading never sits alone at the foot of a page: it keeps its table head and a row.
+    if (y + headHeight + 3 * rowHeight > TABLE_BOTTOM) {
+      this.doc.addPage();
+      y = this.drawLaterPageTop();
+    }
+    text.draw(`Tax withheld at source, financial year ${year.label}`, MARGIN, y, TEXT.title);
+    y += text.lineHeight(TEXT.title) + 6;
+    about.forEach((line) => {
+      text.draw(line, MARGIN, y, TEXT.body);
+      y += text.lineHeight(TEXT.body);
+    });
+    y = this.drawTableHead(columns, y + 8);
+    rows.forEach((row, i) => {
+      const cells = columns.map((column, c) => text.wrap(row.cells[c] ?? '', column.width - 2 * CELL_PAD_X, row.style));
+      const height = Math.max(...cells.map((lines) => lines.length)) * text.lineHeight(row.style) + 2 * CELL_PAD_Y;
+      if (y + height > TABLE_BOTTOM) {
+        this.doc.addPage();
+        y = this.drawTableHead(columns, this.drawLaterPageTop());
+      }
+      if (i % 2 === 1) this.fill(MARGIN, y, CONTENT_WIDTH, height, COLOUR.zebra);
+      this.drawCells(columns, cells, y, row.style);
+      y += height;
+      this.rule(y);
+    });
+    y += 8;
+    if (y + note.length * text.lineHeight(TEXT.quiet) > TABLE_BOTTOM) {
+      this.doc.addPage();
+      y = this.drawLaterPageTop();
+    }
+    note.forEach((line) => {
+      text.draw(line, MARGIN, y, TEXT.quiet);
+      y += text.lineHeight(TEXT.quiet);
+    });
+    return y;
   }
 
   /** Who, what, when, and the four figures a reader checks first. Returns where the table starts. */

@@ -26,7 +26,22 @@ export interface StatementData {
   closingPaise: bigint;
   creditsPaise: bigint;
   debitsPaise: bigint;
-  lines: { at: Date; description: string; creditPaise: bigint; debitPaise: bigint; balanceAfterPaise: bigint; reference: string }[];
+  lines: { at: Date; description: string; creditPaise: bigint; debitPaise: bigint; balanceAfterPaise: bigint; reference: string; tax?: LineTax }[];
+}
+
+/** Tax withheld at source in a line's entry (negative amounts: the tax of a reversed reward given back). */
+export interface LineTax {
+  grossPaise: bigint;
+  taxPaise: bigint;
+  section: string;
+}
+
+/** " (₹400.00 less ₹8.00 tax withheld at source, section 194H)": what a printed statement adds to a line's description. */
+export function taxNote(tax: LineTax): string {
+  const rupees = (p: bigint) => `₹${formatPaise(p < 0n ? -p : p)}`;
+  return tax.taxPaise < 0n
+    ? ` (${rupees(tax.taxPaise)} tax withheld at source reversed, section ${tax.section})`
+    : ` (${rupees(tax.grossPaise)} less ${rupees(tax.taxPaise)} tax withheld at source, section ${tax.section})`;
 }
 
 export async function readStatement(ctx: AppContext, userId: string, period: StatementQuery): Promise<StatementData> {
@@ -47,19 +62,31 @@ export async function readStatement(ctx: AppContext, userId: string, period: Sta
   }
   // The balance just before the first line shown (or, with no line in the period, at its start).
   const openingSeq = first !== null ? first - 1 : (range?.before ?? 0);
-  const rows = await queryRows<{ seq: number; at: string; amount: string; balance_after: string; description: string; reference: string }>(
+  const rows = await queryRows<{
+    seq: number;
+    at: string;
+    amount: string;
+    balance_after: string;
+    description: string;
+    reference: string;
+    tax: string | null;
+    gross: string | null;
+    section: string | null;
+  }>(
     ctx.db,
     sql`select l.seq, ${isoText('l.created_at')} as at, l.amount_paise::text as amount,
           l.balance_after_paise::text as balance_after,
           rh_wallet_line_description(e.kind, e.description, w.method, w.upi_id, w.account_number, ru.username) as description,
           -- A withdrawal shows the transfer's reference once an admin or the payout provider gave one
           -- (until then a dash, never an internal code); other lines the entry's short reference.
-          case when w.id is not null then coalesce(w.payout_reference, '—') else upper(right(replace(e.id::text, '-', ''), 10)) end as reference
+          case when w.id is not null then coalesce(w.payout_reference, '—') else upper(right(replace(e.id::text, '-', ''), 10)) end as reference,
+          t.tax_paise::text as tax, t.gross_paise::text as gross, t.section
         from ledger_lines l
         join ledger_entries e on e.id = l.entry_id
         left join withdrawals w on w.id = e.ref_id and e.kind in ('withdrawal_reserve', 'withdrawal_refund')
         left join referrals rf on rf.id = e.ref_id and e.kind in ('referral_reward', 'referral_reward_reversal')
         left join users ru on ru.id = rf.referred_id
+        left join tax_withholdings t on t.entry_id = e.id
         where l.account_id = ${wallet}::uuid and l.seq is not null
           and l.seq >= ${Math.max(openingSeq, 1)} and l.seq <= ${last ?? openingSeq}
         order by l.seq`,
@@ -74,6 +101,7 @@ export async function readStatement(ctx: AppContext, userId: string, period: Sta
       debitPaise: amount < 0n ? -amount : 0n,
       balanceAfterPaise: BigInt(r.balance_after),
       reference: r.reference,
+      ...(r.tax !== null && r.gross !== null && r.section !== null ? { tax: { grossPaise: BigInt(r.gross), taxPaise: BigInt(r.tax), section: r.section } } : {}),
     };
   });
   const creditsPaise = lines.reduce((sum, l) => sum + l.creditPaise, 0n);
@@ -104,6 +132,7 @@ export function toWalletStatement(data: StatementData): WalletStatement {
       debit: formatPaise(l.debitPaise),
       balanceAfter: formatPaise(l.balanceAfterPaise),
       reference: l.reference,
+      ...(l.tax ? { tax: { gross: formatPaise(l.tax.grossPaise), amount: formatPaise(l.tax.taxPaise), section: l.tax.section } } : {}),
     })),
   };
 }

@@ -3,18 +3,20 @@
 -- free spin, and the notifications, in one step. A direct activation pays the reward only when the
 -- setting allows it. When the admin whose decision this is (p_actor) is the referrer, the reward is
 -- held and the admin flagged (own_referral_approved) until a different Super Admin releases it: no
--- admin pays themselves. Returns what happened for the caller to report.
+-- admin pays themselves. Tax withheld at source on the reward is part of its entry (rh_credit_with_tax).
+-- Returns what happened for the caller to report.
 -- Called by rh_decide_payment, rh_activate_directly and rh_confirm_gateway_payment (no actor: the
 -- gateway's evidence, not an admin, confirms the fee).
 CREATE OR REPLACE FUNCTION rh_activate(p_user uuid, p_at timestamptz, p_via text, s app_settings,
   p_note_kind text, p_note_title text, p_note_body text, p_actor uuid,
   OUT activated boolean, OUT referral_id uuid, OUT referrer_id uuid, OUT reward_paise bigint, OUT spin_granted boolean,
-  OUT username text, OUT phone text, OUT reward_held boolean)
+  OUT username text, OUT phone text, OUT reward_held boolean, OUT tax_paise bigint)
 LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
   v_successful int;
   v_toward int;
   v_own boolean := false;
+  v_credit record;
   n_users uuid[] := '{}';
   n_kinds text[] := '{}';
   n_titles text[] := '{}';
@@ -23,6 +25,7 @@ BEGIN
   activated := false;
   spin_granted := false;
   reward_held := false;
+  tax_paise := 0;
 
   UPDATE users u SET is_activated = true, activated_at = p_at, updated_at = p_at
   WHERE u.id = p_user AND u.is_activated = false
@@ -83,9 +86,11 @@ BEGIN
       ON CONFLICT (user_id, code, evidence_key) WHERE status = 'open' DO UPDATE
         SET related_user_ids = (SELECT array_agg(DISTINCT u ORDER BY u) FROM unnest(f.related_user_ids || excluded.related_user_ids) u);
     END IF;
-    PERFORM rh_post_entry('referral_reward', referral_id, referrer_id, 'Referral reward', p_at,
-      ARRAY[rh_platform('referral_rewards'), CASE WHEN reward_held THEN rh_held_account(referrer_id, p_at) ELSE referrer_id END],
-      ARRAY[-reward_paise, reward_paise]);
+    -- One entry: the reward, any tax withheld at source on it (rh_credit_with_tax), the rest to the referrer.
+    SELECT * INTO v_credit FROM rh_credit_with_tax('referral_reward', referral_id, referrer_id, 'Referral reward', p_at,
+      rh_platform('referral_rewards'), CASE WHEN reward_held THEN rh_held_account(referrer_id, p_at) ELSE referrer_id END,
+      reward_paise, 'referral', s);
+    tax_paise := v_credit.tax_paise;
     n_users := n_users || referrer_id;
     IF v_own THEN
       n_kinds := n_kinds || 'referral_reward_held'::text;
@@ -100,6 +105,13 @@ BEGIN
       n_titles := n_titles || 'Referral reward credited'::text;
       n_bodies := n_bodies || ('₹' || rh_rupees(reward_paise) || ' for ' || username || ' joining');
     END IF;
+
+    FOR i IN 1 .. coalesce(array_length(v_credit.note_kinds, 1), 0) LOOP
+      n_users := n_users || referrer_id;
+      n_kinds := n_kinds || v_credit.note_kinds[i];
+      n_titles := n_titles || v_credit.note_titles[i];
+      n_bodies := n_bodies || v_credit.note_bodies[i];
+    END LOOP;
 
     -- Progress is back at 0 exactly when this referral completed a spin (referrals_per_spin >= 1).
     IF v_toward = 0 THEN

@@ -49,7 +49,8 @@ BEGIN
       jsonb_build_object('userId', p.user_id, 'amount', rh_rupees(p.amount_paise), 'utrNumber', p.utr_number,
         'activated', a.activated,
         'referralReward', CASE WHEN a.referral_id IS NULL THEN NULL
-          ELSE jsonb_build_object('referrerId', a.referrer_id, 'amount', rh_rupees(a.reward_paise)) END),
+          ELSE jsonb_build_object('referrerId', a.referrer_id, 'amount', rh_rupees(a.reward_paise))
+            || CASE WHEN a.tax_paise > 0 THEN jsonb_build_object('taxWithheld', rh_rupees(a.tax_paise)) ELSE '{}'::jsonb END END),
       p_at);
     outcome := 'ok';
     payment := p.row;

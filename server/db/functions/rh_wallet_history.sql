@@ -1,5 +1,6 @@
 -- One page of a wallet's history, newest first, as the contract's JSON (built in the database so
--- Node sends it as it is); a page starts before the entry p_before.
+-- Node sends it as it is); a page starts before the entry p_before. A line whose entry withheld tax
+-- at source (or reversed it) carries `tax`: the gross, the tax, its section and rate.
 -- Called by server/ledger/transactions.service.ts (GET /api/transactions).
 CREATE OR REPLACE FUNCTION rh_wallet_history(p_wallet uuid, p_before uuid, p_limit int) RETURNS text
 LANGUAGE plpgsql STABLE AS $$
@@ -22,7 +23,10 @@ BEGIN
       'status', CASE WHEN e.kind = 'withdrawal_reserve' THEN CASE w.status WHEN 'approved' THEN 'completed' WHEN 'rejected' THEN 'rejected' ELSE 'pending' END
         ELSE 'completed' END,
       'createdAt', to_char(e.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-      'balanceAfter', rh_rupees(l.balance_after_paise)
+      'balanceAfter', rh_rupees(l.balance_after_paise),
+      'tax', CASE WHEN t.id IS NULL THEN NULL ELSE json_build_object(
+        'gross', rh_rupees(abs(t.gross_paise)), 'amount', rh_rupees(abs(t.tax_paise)), 'section', t.section, 'rate', rh_percent(t.rate_bp),
+        'taxedOn', rh_rupees(abs(t.amount_paise)), 'reversed', t.reverses_id IS NOT NULL) END
     ) ORDER BY l.seq DESC), '[]')::text
   INTO v_json
   FROM (
@@ -33,7 +37,8 @@ BEGIN
   JOIN ledger_entries e ON e.id = l.entry_id
   LEFT JOIN withdrawals w ON w.id = e.ref_id AND e.kind IN ('withdrawal_reserve', 'withdrawal_refund')
   LEFT JOIN referrals rf ON rf.id = e.ref_id AND e.kind IN ('referral_reward', 'referral_reward_reversal')
-  LEFT JOIN users ru ON ru.id = rf.referred_id;
+  LEFT JOIN users ru ON ru.id = rf.referred_id
+  LEFT JOIN tax_withholdings t ON t.entry_id = e.id AND e.kind IN ('referral_reward', 'referral_reward_reversal', 'spin_prize');
   RETURN v_json;
 END;
 $$;
