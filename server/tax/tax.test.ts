@@ -62,6 +62,26 @@ describe.each(drivers)('tax withheld at source (%s)', (driver) => {
     ((await s.api('GET', '/api/transactions?limit=200', { token: u.token })).body as { tax?: unknown }[]).filter((t) => t.tax);
   const sumTax = (rows: string[][]) => rows.reduce((sum, r) => sum + Math.round(Number(r[6]) * 100), 0);
   const paise = (rupees: string) => Math.round(Number(rupees) * 100);
+  /**
+   * Today's wallet statement (India) adds up: opening + credits - debits = closing, its lines add up
+   * to its totals, each line's balance follows from the one before, and it closes on the wallet.
+   */
+  const expectStatementAddsUp = async (u: { token: string }) => {
+    const today = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
+    const res = await s.api('GET', `/api/wallet/statement?from=${today}&to=${today}`, { token: u.token });
+    expect(res.status).toBe(200);
+    const st = res.body as { openingBalance: string; closingBalance: string; totalCredits: string; totalDebits: string; lines: { credit: string; debit: string; balanceAfter: string }[] };
+    expect(paise(st.openingBalance) + paise(st.totalCredits) - paise(st.totalDebits)).toBe(paise(st.closingBalance));
+    expect(st.lines.reduce((sum, l) => sum + paise(l.credit), 0)).toBe(paise(st.totalCredits));
+    expect(st.lines.reduce((sum, l) => sum + paise(l.debit), 0)).toBe(paise(st.totalDebits));
+    let balance = paise(st.openingBalance);
+    for (const l of st.lines) {
+      balance += paise(l.credit) - paise(l.debit);
+      expect(paise(l.balanceAfter)).toBe(balance);
+    }
+    expect(st.closingBalance).toBe((await me(u)).walletBalance);
+    return st;
+  };
 
   beforeAll(async () => {
     s = await startTestServer({ driver });
@@ -202,6 +222,9 @@ describe.each(drivers)('tax withheld at source (%s)', (driver) => {
     await paidReferral(referrer);
     expect(await me(referrer)).toMatchObject({ walletBalance: '210.00', debt: '0.00' });
     await expectHistoryAddsUp(s, referrer.token);
+    // The statement through the tax taken from the wallet and the debt repaid.
+    const st = await expectStatementAddsUp(referrer);
+    expect(st.lines.filter((l) => paise(l.debit) > 0).length).toBeGreaterThanOrEqual(2);
     await expectLedgerHolds(s);
     await settings({ tdsNoPanRatePercent: '20' });
   });
@@ -247,6 +270,8 @@ describe.each(drivers)('tax withheld at source (%s)', (driver) => {
     await paidReferral(referrer);
     expect(await me(referrer)).toMatchObject({ walletBalance: '1176.00' });
     await expectHistoryAddsUp(s, referrer.token);
+    // The statement through two taxed rewards, their reversals and the crossing again.
+    await expectStatementAddsUp(referrer);
     await expectLedgerHolds(s);
   });
 
@@ -271,6 +296,7 @@ describe.each(drivers)('tax withheld at source (%s)', (driver) => {
     expect(untaxed.body.tax).toBeUndefined();
     await settings({ referralsPerSpin: 5, tdsPrizeThreshold: '10000', tdsReferralYearlyThreshold: '1000' });
     await expectHistoryAddsUp(s, winner.token);
+    await expectStatementAddsUp(winner);
     await expectLedgerHolds(s);
   });
 
