@@ -4,7 +4,8 @@
 //   api     GET /api/user and a transactions page under load, against bare Fastify + pg
 //   scale   1,000,000 users: admin list, a long history against a short one, admin stats
 //   money   payment approvals, withdrawal requests and approvals against pgbench tpcb-like
-//   web     /login bytes and first paint on a throttled phone, against the build served pre-compressed
+//   web     /login bytes on a throttled phone, against the build served pre-compressed
+//   lighthouse  Lighthouse itself on each entry page and two signed-in pages (median of 3), against bench/lighthouse-budget.json
 //   start   restart to the first /healthz against bare Fastify; embedded-database idle memory
 //   scaleout  two processes behind HAProxy against one; a start that builds against a prebuilt one
 //   reconcile  a 10,000-line bank statement per file type, upload to answer, against 2 s; the .xlsx reader's peak memory
@@ -21,10 +22,10 @@ import { benchReconcile } from './rows/reconcile.ts';
 import { benchScale } from './rows/scale.ts';
 import { benchStart } from './rows/start.ts';
 import { benchScaleout } from './rows/scaleout.ts';
-import { benchWeb } from './rows/web.ts';
+import { benchLighthouse, benchWeb } from './rows/web.ts';
 import { printTable, results } from './lib/report.ts';
 
-const ROWS: Record<string, () => Promise<void>> = { bundle: benchBundle, api: benchApi, scale: benchScale, money: benchMoney, web: benchWeb, start: benchStart, scaleout: benchScaleout, reconcile: benchReconcile, ledger: benchLedger, payouts: benchPayouts };
+const ROWS: Record<string, () => Promise<void>> = { bundle: benchBundle, api: benchApi, scale: benchScale, money: benchMoney, web: benchWeb, lighthouse: benchLighthouse, start: benchStart, scaleout: benchScaleout, reconcile: benchReconcile, ledger: benchLedger, payouts: benchPayouts };
 const only = (process.env.BENCH_ONLY ?? Object.keys(ROWS).join(',')).split(',').map((s) => s.trim()).filter(Boolean);
 for (const name of only) if (!ROWS[name]) throw new Error(`unknown benchmark row ${name}; rows: ${Object.keys(ROWS).join(', ')}`);
 

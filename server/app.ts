@@ -10,7 +10,7 @@ import { healthRoutes } from './health/health.routes.ts';
 import { accountsRoutes } from './accounts/accounts.routes.ts';
 import { adminDataRequestRoutes, privacyRoutes } from './privacy/privacy.routes.ts';
 import { adminSetupRoutes } from './accounts/admin-setup.routes.ts';
-import { settingsRoutes } from './settings/settings.routes.ts';
+import { publicSettings, settingsRoutes } from './settings/settings.routes.ts';
 import { activationRoutes } from './activation/activation.routes.ts';
 import { referralsRoutes } from './referrals/referrals.routes.ts';
 import { spinsRoutes } from './spins/spins.routes.ts';
@@ -187,7 +187,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     { prefix: '/api' },
   );
 
-  await registerWebApp(app, options.webDist ?? null);
+  await registerWebApp(app, { webDist: options.webDist ?? null, readSettings: () => publicSettings(ctx), appOrigin: ctx.config.appOrigin });
 
   return app;
 }

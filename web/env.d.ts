@@ -9,6 +9,8 @@ declare module 'virtual:i18n/languages' {
     name: string;
     locale: string;
     script: string;
+    /** 'rtl' for a language written right to left. */
+    dir?: 'ltr' | 'rtl';
   }
   export interface Catalogue {
     /** Compiled ICU messages by key. */

@@ -1,7 +1,9 @@
 // Entry: applies saved accessibility classes before the first paint, loads the reader's language, installs the startup
-// behaviours, registers the service worker and mounts the providers and routes.
-import { lazy, StrictMode, Suspense, useEffect, useState } from 'react';
-import { createRoot } from 'react-dom/client';
+// behaviours, registers the service worker and mounts the providers and routes. A page the server
+// rendered (web/entry-server.tsx) is hydrated, in slices that leave the phone responsive, when it
+// was rendered for this reader (their language, signed out); else the app renders it afresh.
+import { lazy, startTransition, StrictMode, Suspense, useEffect, useState } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nProvider } from '@lingui/react';
@@ -10,11 +12,13 @@ import 'virtual:i18n/language-names.css';
 import { ErrorBoundary } from './components/error-boundary.tsx';
 import { useToasts } from './components/ui/toast-store.ts';
 import { AccessibilityProvider, applyPrefs, readStoredPrefs, useAccessibility } from './lib/accessibility.tsx';
+import { getToken, rememberSignedIn } from './lib/api-client.ts';
+import { APP_SETTINGS_QUERY_KEY, type AppSettings } from './lib/app-settings.ts';
 import { AuthProvider } from './lib/auth.tsx';
 import { queryClient } from './lib/query-client.ts';
 import { installStartupBehaviours, registerServiceWorker } from './lib/startup.ts';
-import { AppRoutes } from './router.tsx';
-import { activateLanguage, detectLanguage, i18n } from './i18n/i18n.ts';
+import { AppRoutes, preloadServerRendered } from './router.tsx';
+import { activateLanguage, detectLanguage, i18n, rememberLanguage } from './i18n/i18n.ts';
 
 // The dialog (Select, Switch, Dialog) loads only when someone opens it.
 const AccessibilityDialog = lazy(() => import('./components/accessibility-dialog.tsx').then((m) => ({ default: m.AccessibilityDialog })));
@@ -53,10 +57,34 @@ registerServiceWorker();
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing');
 
-// The reader's catalogue (one small chunk) before the first render, so no English flashes by.
-await activateLanguage(detectLanguage());
+/** What the server put beside a page it rendered: its language and the settings it rendered with. */
+interface ServerRendered {
+  lang: string;
+  appSettings: AppSettings;
+}
 
-createRoot(root).render(
+function serverRendered(): ServerRendered | null {
+  const el = document.getElementById('ssr-state');
+  if (!el?.textContent) return null;
+  try {
+    return JSON.parse(el.textContent) as ServerRendered;
+  } catch {
+    return null;
+  }
+}
+
+const language = detectLanguage();
+// The server picks the language and skips rendering for a signed-in reader by these cookies.
+rememberLanguage(language);
+rememberSignedIn(Boolean(getToken()));
+const rendered = serverRendered();
+// A page rendered by the server for this reader (their language, signed out) is hydrated.
+const hydrate = rendered !== null && rendered.lang === language && !getToken() && root.firstElementChild !== null;
+// The reader's catalogue (one small chunk) before the first render, so no English flashes by; a
+// page to hydrate also waits for its screen and texts, so hydration never meets a missing part.
+await Promise.all([activateLanguage(language), hydrate ? preloadServerRendered(location.pathname, language).catch(() => undefined) : null]);
+
+const app = (
   <StrictMode>
     <I18nProvider i18n={i18n}>
     <ErrorBoundary>
@@ -73,5 +101,16 @@ createRoot(root).render(
       </QueryClientProvider>
     </ErrorBoundary>
     </I18nProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+
+if (hydrate) {
+  queryClient.setQueryData(APP_SETTINGS_QUERY_KEY, rendered.appSettings);
+  // A transition: React hydrates in slices of a few milliseconds instead of one long task.
+  startTransition(() => {
+    hydrateRoot(root, app);
+  });
+} else {
+  root.replaceChildren();
+  createRoot(root).render(app);
+}

@@ -1,7 +1,7 @@
 // Routes (spec section 2) with one lazily loaded chunk per screen. Protected screens go through
 // RequireUser: spinner while the user loads, the login screen in place when signed out, otherwise the
 // screen inside the mobile (< 768 px) or desktop shell.
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
 import { AppLayout } from './components/layout/app-layout.tsx';
 import { PublicLayout } from './components/layout/public-layout.tsx';
@@ -9,32 +9,33 @@ import { PageSpinner } from './components/ui/spinner.tsx';
 import { useAuth } from './lib/auth.tsx';
 import { useDocumentTitle } from './lib/document-title.ts';
 import { useT, type MessageKey } from './i18n/t.ts';
-import { useCatalogue } from './i18n/i18n.ts';
+import { loadCatalogues, useCatalogue } from './i18n/i18n.ts';
+import { preloadable, type PreloadableComponent } from './lib/preloadable.ts';
 
-type Screen = LazyExoticComponent<ComponentType>;
+type Screen = PreloadableComponent<ComponentType>;
 
-const Login = lazy(() => import('./routes/login.tsx'));
-const Register = lazy(() => import('./routes/register.tsx'));
-const AdminSetup = lazy(() => import('./routes/admin-setup.tsx'));
-const AdminLogin = lazy(() => import('./routes/admin-login.tsx'));
-const AdminInvite = lazy(() => import('./routes/admin-invite.tsx'));
-const Support = lazy(() => import('./routes/support.tsx'));
-const PrivacyPolicy = lazy(() => import('./routes/privacy-policy.tsx'));
-const TermsConditions = lazy(() => import('./routes/terms-conditions.tsx'));
-const NotFound = lazy(() => import('./routes/not-found.tsx'));
-const Dashboard = lazy(() => import('./routes/dashboard.tsx'));
-const ManualPayment = lazy(() => import('./routes/manual-payment.tsx'));
-const UpiPayment = lazy(() => import('./routes/upi-payment.tsx'));
-const Wallet = lazy(() => import('./routes/wallet.tsx'));
-const Referrals = lazy(() => import('./routes/referrals.tsx'));
-const Spin = lazy(() => import('./routes/spin.tsx'));
-const Payments = lazy(() => import('./routes/payments.tsx'));
-const Transactions = lazy(() => import('./routes/transactions.tsx'));
-const Download = lazy(() => import('./routes/download.tsx'));
-const Profile = lazy(() => import('./routes/profile.tsx'));
+const Login = preloadable(() => import('./routes/login.tsx'));
+const Register = preloadable(() => import('./routes/register.tsx'));
+const AdminSetup = preloadable(() => import('./routes/admin-setup.tsx'));
+const AdminLogin = preloadable(() => import('./routes/admin-login.tsx'));
+const AdminInvite = preloadable(() => import('./routes/admin-invite.tsx'));
+const Support = preloadable(() => import('./routes/support.tsx'));
+const PrivacyPolicy = preloadable(() => import('./routes/privacy-policy.tsx'));
+const TermsConditions = preloadable(() => import('./routes/terms-conditions.tsx'));
+const NotFound = preloadable(() => import('./routes/not-found.tsx'));
+const Dashboard = preloadable(() => import('./routes/dashboard.tsx'));
+const ManualPayment = preloadable(() => import('./routes/manual-payment.tsx'));
+const UpiPayment = preloadable(() => import('./routes/upi-payment.tsx'));
+const Wallet = preloadable(() => import('./routes/wallet.tsx'));
+const Referrals = preloadable(() => import('./routes/referrals.tsx'));
+const Spin = preloadable(() => import('./routes/spin.tsx'));
+const Payments = preloadable(() => import('./routes/payments.tsx'));
+const Transactions = preloadable(() => import('./routes/transactions.tsx'));
+const Download = preloadable(() => import('./routes/download.tsx'));
+const Profile = preloadable(() => import('./routes/profile.tsx'));
 // Only for someone who has not accepted the current privacy policy: loaded when needed.
-const ConsentGate = lazy(() => import('./features/privacy/components/consent-gate.tsx'));
-const Admin = lazy(() => import('./routes/admin.tsx'));
+const ConsentGate = preloadable(() => import('./features/privacy/components/consent-gate.tsx'));
+const Admin = preloadable(() => import('./routes/admin.tsx'));
 
 /** Text groups a screen needs beyond the core ones (web/i18n/catalogue-files.ts); the screen waits for them. */
 type Groups = readonly ('app' | 'pages' | 'admin' | 'consent')[];
@@ -108,6 +109,48 @@ const PROTECTED: [path: string, screen: Screen, title: MessageKey, groups: Group
   ['/admin', Admin, 'layout.pages.adminPanel', ADMIN],
   ['/admin/*', Admin, 'layout.pages.adminPanel', ADMIN],
 ];
+
+/**
+ * Pages the server renders to HTML for a signed-out visitor (web/entry-server.tsx): they need no
+ * data but the public settings. Each with what it needs before the browser can hydrate it: its
+ * screen and its groups of texts. Every other path the app answers is rendered in the browser; any
+ * path not listed in either is the 404 page, rendered by the server with status 404.
+ */
+interface ServerRenderedPage {
+  screen: Screen;
+  /** The screen's module as the build's manifest names it, for the server to preload. */
+  source: string;
+  groups: Groups;
+}
+const SERVER_RENDERED: Record<string, ServerRenderedPage> = {
+  '/login': { screen: Login, source: 'routes/login.tsx', groups: [] },
+  '/register': { screen: Register, source: 'routes/register.tsx', groups: ['consent'] },
+  '/support': { screen: Support, source: 'routes/support.tsx', groups: ['pages'] },
+  '/privacy-policy': { screen: PrivacyPolicy, source: 'routes/privacy-policy.tsx', groups: ['pages'] },
+  '/terms-conditions': { screen: TermsConditions, source: 'routes/terms-conditions.tsx', groups: ['pages'] },
+  '/admin-login': { screen: AdminLogin, source: 'routes/admin-login.tsx', groups: ADMIN },
+};
+export const SERVER_RENDERED_PATHS: readonly string[] = /* @__PURE__ */ Object.keys(SERVER_RENDERED);
+const NOT_FOUND: ServerRenderedPage = { screen: NotFound, source: 'routes/not-found.tsx', groups: ['pages'] };
+
+function serverRenderedPage(pathname: string): ServerRenderedPage {
+  return SERVER_RENDERED[pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname] ?? NOT_FOUND;
+}
+
+/** What the browser loads to hydrate the page at `pathname`: the screen's module and its groups of texts. */
+export function hydrationNeeds(pathname: string): { source: string; groups: readonly string[] } {
+  const { source, groups } = serverRenderedPage(pathname);
+  return { source, groups };
+}
+
+/** Loads what a server-rendered page at `pathname` needs to hydrate, in `language`. */
+export async function preloadServerRendered(pathname: string, language: string): Promise<void> {
+  const { screen, groups } = serverRenderedPage(pathname);
+  await Promise.all([screen.preload(), loadCatalogues(groups, language)]);
+}
+
+/** Paths rendered in the browser only: signed-in screens, and admin pages that ask the server first. */
+export const BROWSER_RENDERED_PATHS: readonly string[] = ['/admin-setup', '/admin-invite', .../* @__PURE__ */ PROTECTED.map(([path]) => path.replace(/\/\*$/, '/'))];
 
 export function AppRoutes() {
   return (

@@ -20,7 +20,7 @@ function appNameInHtml(): Plugin {
 }
 
 const SHELL_MODULES =
-  /node_modules\/(react-router|@tanstack|@lingui|clsx|tailwind-merge)\/|web\/(i18n\/(i18n|t|server-text)\.ts|lib\/(api-client|auth|accessibility|account-language|format|format-locale|cn|app-settings|use-countdown|document-title)\.tsx?|components\/(language-switch|layout\/(auth-layout|public-layout|skip-link|accessibility-button|brand-mark)|ui\/(button|input|field|spinner|password-input|phone-input|otp-input))\.tsx)$/;
+  /node_modules\/(react-router|@tanstack|@lingui|clsx|tailwind-merge)\/|web\/(i18n\/(i18n|t|server-text)\.ts|lib\/(api-client|auth|accessibility|account-language|format|format-locale|cn|app-settings|use-countdown|document-title)\.tsx?|components\/(language-switch|layout\/(auth-layout|public-layout|footer-links|skip-link|accessibility-button|brand-mark)|ui\/(button|input|field|spinner|password-input|phone-input|otp-input))\.tsx)$/;
 
 const COMPRESSIBLE = /\.(js|css|html|svg|json|webmanifest|txt|xml)$/;
 
@@ -45,34 +45,43 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild, command }) => ({
   root: webRoot,
-  plugins: [react(), tailwindcss(), i18nCatalogues(), appNameInHtml(), precompress()],
+  plugins: [react(), tailwindcss(), i18nCatalogues(), appNameInHtml(), ...(isSsrBuild ? [] : [precompress()])],
+  resolve: {
+    // React Router's package points every bundler at its development build (warnings and checks a
+    // visitor never needs); the app's own build takes the production build it ships beside it.
+    alias: isSsrBuild || command !== 'build' ? [] : [{ find: /^react-router$/, replacement: path.resolve(webRoot, '../node_modules/react-router/dist/production/index.mjs') }],
+  },
   define: {
     __APP_NAME__: JSON.stringify(appName),
     __BRAND__: JSON.stringify(process.env.BRAND ?? appName),
   },
-  build: {
-    outDir: path.resolve(webRoot, '../dist/web'),
-    emptyOutDir: true,
-    sourcemap: false,
-    // The manifest lets the bundle test and benchmark compute what each route downloads.
-    manifest: true,
-    chunkSizeWarningLimit: 600,
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          // What every screen needs (router, query client, i18n runtime, session, sign-in layout
-          // and form controls) as one chunk, instead of a dozen small ones that compress apart.
-          groups: [{ name: 'shell', test: SHELL_MODULES }],
+  // `vite build --ssr entry-server.tsx`: the module the server renders the entry pages with
+  // (server/web/server-render.ts), into dist/web-ssr beside the web app.
+  build: isSsrBuild
+    ? { outDir: path.resolve(webRoot, '../dist/web-ssr'), emptyOutDir: true, sourcemap: false, minify: false, target: 'node20', copyPublicDir: false }
+    : {
+      outDir: path.resolve(webRoot, '../dist/web'),
+      emptyOutDir: true,
+      sourcemap: false,
+      // The manifest lets the bundle test and benchmark compute what each route downloads.
+      manifest: true,
+      chunkSizeWarningLimit: 600,
+      rolldownOptions: {
+        output: {
+          codeSplitting: {
+            // What every screen needs (router, query client, i18n runtime, session, sign-in layout
+            // and form controls) as one chunk, instead of a dozen small ones that compress apart.
+            groups: [{ name: 'shell', test: SHELL_MODULES }],
+          },
         },
       },
     },
-  },
   server: {
     proxy: {
       '/api': 'http://localhost:3000',
       '/healthz': 'http://localhost:3000',
     },
   },
-});
+}));

@@ -1,6 +1,7 @@
 // Serves the built single-page app: hashed assets with long caching, each sent as the brotli or gzip
-// twin the build made when the browser accepts it; every other non-API path gets index.html
-// (likewise pre-compressed) so the client router decides (and shows its own 404 screen).
+// twin the build made when the browser accepts it. The entry pages (and the 404 page, with status
+// 404) go to a signed-out visitor rendered by the server (server-render.ts); every other non-API
+// path gets index.html (likewise pre-compressed) and the client router renders it.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { existsSync, readFileSync } from 'node:fs';
@@ -8,8 +9,26 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { isApiRequest } from '../routing.ts';
 import { chooseEncoding } from '../compression.ts';
+import type { AppSettings } from '../../contract/settings.ts';
+import { createServerRenderer, type ServerRenderer } from './server-render.ts';
+import { registerCrawlerFiles } from './crawlers.ts';
 
-export async function registerWebApp(app: FastifyInstance, webDist: string | null): Promise<void> {
+/** Where the web build's server module lives: beside the web app's folder (dist/web -> dist/web-ssr). */
+export function serverModuleDir(webDist: string): string {
+  return path.join(path.dirname(webDist), `${path.basename(webDist)}-ssr`);
+}
+
+export interface WebAppOptions {
+  /** The built web app (dist/web), or null to serve the API alone. */
+  webDist: string | null;
+  /** The public settings the server-rendered pages show. */
+  readSettings?: () => Promise<AppSettings>;
+  /** The site's own address, for the sitemap. */
+  appOrigin: string;
+}
+
+export async function registerWebApp(app: FastifyInstance, { webDist, readSettings, appOrigin }: WebAppOptions): Promise<void> {
+  registerCrawlerFiles(app, appOrigin);
   const indexPath = webDist ? path.join(webDist, 'index.html') : null;
   const hasBuild = indexPath !== null && existsSync(indexPath);
 
@@ -40,6 +59,31 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | nul
     ? { br: brotliCompressSync(indexHtml, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }), gzip: gzipSync(indexHtml, { level: 9 }) }
     : null;
 
+  const renderer: ServerRenderer | null =
+    indexHtml && webDist && readSettings
+      ? await createServerRenderer({
+          webDist,
+          ssrDir: serverModuleDir(webDist),
+          template: indexHtml.toString('utf8'),
+          readSettings,
+          log: (message, err) => app.log.error({ err }, message),
+        })
+      : null;
+
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
+    const page = renderer ? await renderer.page(request) : null;
+    if (!page) return sendIndex(request, reply);
+    void reply
+      .status(page.status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      // The page depends on the reader's language and whether they are signed in.
+      .header('vary', 'accept-encoding, accept-language, cookie');
+    const encoding = chooseEncoding(request.headers['accept-encoding']);
+    if (encoding) return reply.header('content-encoding', encoding).send(encoding === 'br' ? page.br : page.gzip);
+    return reply.send(page.body);
+  };
+
   const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
     if (!indexHtml) {
       return reply
@@ -64,6 +108,6 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | nul
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return reply.status(404).send({ message: 'Not found', code: 'NOT_FOUND' });
     }
-    return sendIndex(request, reply);
+    return sendPage(request, reply);
   });
 }

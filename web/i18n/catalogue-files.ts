@@ -42,6 +42,8 @@ export interface LanguageMeta {
   script: string;
   /** Shown on translated legal pages: which text prevails. Absent for the original language. */
   translationNotice?: string;
+  /** 'rtl' for a language written right to left; absent means left to right. */
+  dir?: 'ltr' | 'rtl';
 }
 
 /** Languages with a meta.json, the default (English) first. */

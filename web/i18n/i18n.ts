@@ -83,6 +83,13 @@ export function useCatalogue(group: string): void {
   if (!loaded.has(`${code}/${group}`)) use(loadGroup(code, group));
 }
 
+/** Loads groups of texts ahead of the screens that need them (a server-rendered page before it hydrates). */
+export function loadCatalogues(groups: readonly string[], code: string): Promise<void> {
+  const meta = languageMeta(code);
+  for (const group of groups) neededGroups.add(group);
+  return Promise.all(groups.map((group) => loadGroup(meta.code, group))).then(() => undefined);
+}
+
 /** Loads and applies a language (its texts so far needed, <html lang>, formatting). */
 export async function activateLanguage(code: string): Promise<void> {
   const meta = languageMeta(code);
@@ -99,6 +106,14 @@ export function serverTextsReady(code = currentLanguage()): Promise<void> {
   return code === DEFAULT_LANGUAGE ? Promise.resolve() : loadGroup(code, 'server');
 }
 
+/** The cookie that tells the server which language to render a page in (the reader's choice). */
+export const LANGUAGE_COOKIE = 'rh_lang';
+
+export function rememberLanguage(code: string): void {
+  if (typeof document === 'undefined' || !isLanguage(code)) return;
+  document.cookie = `${LANGUAGE_COOKIE}=${code}; path=/; max-age=31536000; samesite=lax`;
+}
+
 /** The person's choice: remembered on this device and applied at once. */
 export async function chooseLanguage(code: string): Promise<void> {
   if (!isLanguage(code)) return;
@@ -107,6 +122,7 @@ export async function chooseLanguage(code: string): Promise<void> {
   } catch {
     // Unavailable storage: the choice lasts for this page only.
   }
+  rememberLanguage(code);
   await activateLanguage(code);
 }
 

@@ -20,6 +20,19 @@ export function setToken(token: string | null): void {
   } catch {
     // Storage can be unavailable (private mode); the session then lasts only this page.
   }
+  rememberSignedIn(Boolean(token));
+}
+
+/** The cookie that tells the server a session exists here (no secret: the token stays in storage). */
+export const SIGNED_IN_COOKIE = 'rh_signed_in';
+
+/**
+ * Marks this browser as signed in, or not, for the server: it renders the entry pages to HTML only
+ * for a signed-out visitor (a signed-in one would see the sign-in page flash by).
+ */
+export function rememberSignedIn(signedIn: boolean): void {
+  if (typeof document === 'undefined') return;
+  document.cookie = signedIn ? `${SIGNED_IN_COOKIE}=1; path=/; max-age=31536000; samesite=lax` : `${SIGNED_IN_COOKIE}=; path=/; max-age=0; samesite=lax`;
 }
 
 const DEVICE_ID_KEY = 'deviceId';

@@ -6,7 +6,15 @@ export function pageTitle(title: string | undefined): string {
   return title ? `${title} · ${APP_NAME}` : APP_NAME;
 }
 
+/** On the server (no document, no effects) the title a render asked for, read after the render. */
+let serverTitle = APP_NAME;
+
+export function renderedTitle(): string {
+  return serverTitle;
+}
+
 export function useDocumentTitle(title: string | undefined): void {
+  if (typeof document === 'undefined') serverTitle = pageTitle(title);
   useEffect(() => {
     document.title = pageTitle(title);
   }, [title]);

@@ -7,19 +7,16 @@ import { formatLocale } from './format-locale.ts';
 
 export const DATE_FORMAT = 'dd MMM yyyy';
 
-let formatters: { version: number; date: Intl.DateTimeFormat; time: Intl.DateTimeFormat } | null = null;
+let formatters: { version: number; date?: Intl.DateTimeFormat; time?: Intl.DateTimeFormat } = { version: -1 };
 
-/** Date and time formatters of the reader's locale, made once per language switch. */
-function localFormatters() {
+/** A date or time formatter of the reader's locale, each made when first needed after a language switch. */
+function localFormatter(kind: 'date' | 'time'): Intl.DateTimeFormat {
   const { locale, version } = formatLocale();
-  if (formatters?.version !== version) {
-    formatters = {
-      version,
-      date: new Intl.DateTimeFormat(locale, { day: '2-digit', month: 'short', year: 'numeric', numberingSystem: 'latn' }),
-      time: new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', numberingSystem: 'latn' }),
-    };
-  }
-  return formatters;
+  if (formatters.version !== version) formatters = { version };
+  return (formatters[kind] ??=
+    kind === 'date'
+      ? new Intl.DateTimeFormat(locale, { day: '2-digit', month: 'short', year: 'numeric', numberingSystem: 'latn' })
+      : new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', numberingSystem: 'latn' }));
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -40,7 +37,7 @@ function toDate(value: string | Date | null | undefined): Date | null {
 /** 'dd MMM yyyy' with the month in the reader's language ("23 Nov 2026", "23 नव॰ 2026"). */
 function dayMonthYear(d: Date): string {
   if (formatLocale().language === 'en') return `${pad2(d.getDate())} ${MONTHS[d.getMonth()]} ${d.getFullYear()}`;
-  const parts = Object.fromEntries(localFormatters().date.formatToParts(d).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(localFormatter('date').formatToParts(d).map((p) => [p.type, p.value]));
   return `${parts.day} ${parts.month} ${parts.year}`;
 }
 
@@ -62,7 +59,7 @@ export function formatDateTime(value: string | Date | null | undefined): string 
     const h = d.getHours() % 12 || 12;
     return `${dayMonthYear(d)}, ${h}:${pad2(d.getMinutes())} ${d.getHours() < 12 ? 'AM' : 'PM'}`;
   }
-  return `${dayMonthYear(d)}, ${localFormatters().time.format(d)}`;
+  return `${dayMonthYear(d)}, ${localFormatter('time').format(d)}`;
 }
 
 /** A count in the reader's locale, Indian grouping: 1,23,456. */
@@ -112,4 +109,17 @@ export function gatewayDisplayName(name: string | null | undefined): string {
   if (!name) return '';
   if (name === 'razorpay') return 'Razorpay';
   return name.charAt(0).toUpperCase() + name.slice(1);
+}
+
+let plurals: { version: number; rules: Intl.PluralRules } | null = null;
+
+/**
+ * The CLDR plural category of `n` in the reader's language ('one', 'other', ...), for a message
+ * that selects on it instead of using a plural (on the first screen: Lingui formats a plural's
+ * number with Intl.NumberFormat, costly the first time; plural rules are cheap).
+ */
+export function pluralCategory(n: number): Intl.LDMLPluralRule {
+  const { locale, version } = formatLocale();
+  if (plurals?.version !== version) plurals = { version, rules: new Intl.PluralRules(locale) };
+  return plurals.rules.select(n);
 }

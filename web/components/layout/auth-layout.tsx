@@ -10,7 +10,7 @@ import { BrandMark } from './brand-mark.tsx';
 import { PublicFooter } from './public-layout.tsx';
 import { SkipLink } from './skip-link.tsx';
 import { useT, type Translate } from '../../i18n/t.ts';
-import { formatINR } from '../../lib/format.ts';
+import { formatINR, pluralCategory } from '../../lib/format.ts';
 import { useAppSettings } from '../../lib/app-settings.ts';
 import { DEFAULT_ECONOMICS } from '../../../contract/constants.ts';
 
@@ -31,7 +31,9 @@ function userPanel(t: Translate, settings: { referralReward: string; referralsPe
     lead: t('auth.panel.lead'),
     points: [
       { icon: Users, title: t('auth.panel.referTitle'), text: t('auth.panel.referText', { amount: formatINR(settings.referralReward, 0) }) },
-      { icon: Gift, title: t('auth.panel.spinsTitle'), text: t('auth.panel.spinsText', { count: settings.referralsPerSpin }) },
+      // A select on the plural category, not a plural: Lingui formats every plural's number with
+      // Intl.NumberFormat, whose first use costs an entry-level phone a long task on the first screen.
+      { icon: Gift, title: t('auth.panel.spinsTitle'), text: t('auth.panel.spinsText', { category: pluralCategory(settings.referralsPerSpin), count: settings.referralsPerSpin }) },
       { icon: BadgeIndianRupee, title: t('auth.panel.withdrawTitle'), text: t('auth.panel.withdrawText') },
     ],
     footnote: (

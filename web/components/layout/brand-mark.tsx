@@ -1,5 +1,5 @@
 // The app's logo mark + name, used in the shells and auth pages.
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { APP_NAME } from '../../lib/app-settings.ts';
 import { cn } from '../../lib/cn.ts';
 
@@ -42,11 +42,12 @@ export function BrandMark({
 function CollapsingName({ className }: { className: string }) {
   const ref = useRef<HTMLSpanElement>(null);
   const [fits, setFits] = useState(true);
-  useLayoutEffect(() => {
+  useEffect(() => {
     const el = ref.current;
     if (!el || typeof ResizeObserver === 'undefined') return;
     const check = () => setFits(el.scrollWidth <= el.clientWidth + 1);
-    check();
+    // The observer reports the first size too, after the browser's own layout: measuring here at
+    // once would force a layout in the middle of the first render.
     const observer = new ResizeObserver(check);
     observer.observe(el);
     return () => observer.disconnect();

@@ -1,4 +1,5 @@
-// Navigation of the signed-in shells (spec section 2): desktop sidebar items, footer links, and the
+// Navigation of the signed-in shells (spec section 2): desktop sidebar items (the footer links are
+// in footer-links.ts, which signed-out pages load without these icons), and the
 // mobile drawer items of the 'Referral Hub' shell. The bottom bar shows the first five sidebar items.
 import { CreditCard, Download, Gift, Headphones, LayoutDashboard, PlusCircle, ReceiptText, ScrollText, ShieldCheck, Users, Wallet, FileText, type LucideIcon } from 'lucide-react';
 import type { MessageKey } from '../../i18n/t.ts';
@@ -25,12 +26,6 @@ export const SIDEBAR_ITEMS: NavItem[] = [
 ];
 
 export const ADMIN_ITEM: NavItem = { to: '/admin', label: 'layout.pages.adminPanel', icon: ShieldCheck };
-
-export const FOOTER_LINKS: { to: string; label: MessageKey }[] = [
-  { to: '/privacy-policy', label: 'layout.pages.privacyPolicy' },
-  { to: '/terms-conditions', label: 'layout.pages.termsConditions' },
-  { to: '/support', label: 'layout.pages.contactUs' },
-];
 
 export const BOTTOM_BAR_ITEMS: NavItem[] = SIDEBAR_ITEMS.slice(0, 5);
 

@@ -8,7 +8,7 @@ import { AccessibilityButton } from './accessibility-button.tsx';
 import { LanguageSwitch } from '../language-switch.tsx';
 import { AppLayout } from './app-layout.tsx';
 import { BrandMark } from './brand-mark.tsx';
-import { FOOTER_LINKS } from './nav-items.ts';
+import { FOOTER_LINKS } from './footer-links.ts';
 import { SkipLink } from './skip-link.tsx';
 import { useT } from '../../i18n/t.ts';
 

@@ -1,7 +1,7 @@
 // Admin sign-in: e-mail (prefilled and read-only when this device remembers it) and password; on
 // TWO_FACTOR_REQUIRED the same form asks for an authenticator code or a backup code. 'Use Passkey'
 // signs in with WebAuthn instead.
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Fingerprint, KeyRound, LockKeyhole } from 'lucide-react';
 import type { AuthResponse } from '../../../../contract/accounts.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -34,8 +34,15 @@ function webAuthnMessage(err: unknown, t: Translate): string {
 
 export function SignInForm({ step, onStepChange, onPasswordSignIn, onFullSignIn }: SignInFormProps) {
   const t = useT();
-  const [remembered, setRemembered] = useState(() => readLastAdminEmail());
-  const [email, setEmail] = useState(remembered);
+  // Read after the first render: the server renders this form without the device's memory.
+  const [remembered, setRemembered] = useState('');
+  const [email, setEmail] = useState('');
+  useEffect(() => {
+    const last = readLastAdminEmail();
+    if (!last) return;
+    setRemembered(last);
+    setEmail(last);
+  }, []);
   const [password, setPassword] = useState('');
   const [method, setMethod] = useState<'code' | 'backup'>('code');
   const [code, setCode] = useState('');

@@ -1,0 +1,181 @@
+// The first screen on a phone (issue 27): the entry pages arrive as HTML with their text, in the
+// reader's language and with the operator's current settings, carry no inline script, and are
+// hydrated in place (the server's elements kept, the form working after); a signed-out page loads
+// no signed-in code; robots.txt and sitemap.xml are text a crawler reads.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAdmin } from '../server/test/fixtures.ts';
+import { readManifest, routeClosureKeys, type Manifest } from '../bench/route-closure.ts';
+import { APP_NAME, WEB_DIST, startE2E, waitForHeading, type E2E } from './harness.ts';
+
+const PAGES = [
+  { path: '/login', heading: 'Welcome back', title: 'Login' },
+  { path: '/register', heading: 'Create your account', title: 'Register' },
+  { path: '/support', heading: 'Contact Support', title: 'Support' },
+  { path: '/privacy-policy', heading: 'Privacy Policy', title: 'Privacy Policy' },
+  { path: '/terms-conditions', heading: 'Terms &amp; Conditions', title: 'Terms &amp; Conditions' },
+  { path: '/admin-login', heading: 'Admin Security Center', title: 'Admin Security Center' },
+];
+
+/** The screens only a signed-in person sees, and the shell around them. */
+const SIGNED_IN_SOURCES = [
+  'routes/dashboard.tsx', 'routes/wallet.tsx', 'routes/referrals.tsx', 'routes/spin.tsx', 'routes/payments.tsx', 'routes/transactions.tsx',
+  'routes/profile.tsx', 'routes/manual-payment.tsx', 'routes/upi-payment.tsx', 'routes/admin.tsx',
+  'components/layout/desktop-layout.tsx', 'components/layout/mobile-layout.tsx',
+];
+const PUBLIC_SOURCES = ['routes/login.tsx', 'routes/register.tsx', 'routes/support.tsx', 'routes/privacy-policy.tsx', 'routes/terms-conditions.tsx', 'routes/admin-login.tsx', 'routes/not-found.tsx'];
+
+/** Files of the build only signed-in screens load (in no public page's closure). */
+function signedInOnlyFiles(manifest: Manifest): Set<string> {
+  const publicFiles = new Set(PUBLIC_SOURCES.flatMap((k) => routeClosureKeys(manifest, k)).map((k) => manifest[k]!.file));
+  const files = SIGNED_IN_SOURCES.flatMap((k) => {
+    expect(manifest[k], `${k} in the build's manifest`).toBeDefined();
+    return routeClosureKeys(manifest, k);
+  }).map((k) => manifest[k]!.file);
+  return new Set(files.filter((f) => !publicFiles.has(f)));
+}
+
+/**
+ * robots.txt as a strict reader takes it (RFC 9309 and Lighthouse's robots-txt audit): every line a
+ * comment, blank or `field: value`; known fields; rules only after a user-agent; paths start with
+ * / or *; the sitemap an absolute URL. Returns the problems found.
+ */
+function robotsProblems(text: string): string[] {
+  const problems: string[] = [];
+  let inGroup = false;
+  text.split(/\r?\n/).forEach((raw, i) => {
+    const line = raw.replace(/#.*$/, '').trim();
+    if (!line) return;
+    const m = /^([A-Za-z-]+)\s*:\s*(.*)$/.exec(line);
+    if (!m) return void problems.push(`line ${i + 1}: not "field: value"`);
+    const field = m[1]!.toLowerCase();
+    const value = m[2]!;
+    if (field === 'user-agent') {
+      if (!value) problems.push(`line ${i + 1}: empty user-agent`);
+      inGroup = true;
+    } else if (field === 'allow' || field === 'disallow') {
+      if (!inGroup) problems.push(`line ${i + 1}: ${field} before any user-agent`);
+      if (value && !/^[/*]/.test(value)) problems.push(`line ${i + 1}: pattern must start with / or *`);
+    } else if (field === 'sitemap') {
+      if (!/^https?:\/\/[^\s]+$/.test(value)) problems.push(`line ${i + 1}: sitemap must be an absolute URL`);
+    } else if (field !== 'crawl-delay') {
+      problems.push(`line ${i + 1}: unknown directive ${field}`);
+    }
+  });
+  return problems;
+}
+
+describe('the first screen', () => {
+  let e: E2E;
+  beforeAll(async () => {
+    e = await startE2E();
+  });
+  afterAll(async () => {
+    await e?.close();
+  });
+
+  it('sends each entry page as HTML with its text and title and no inline script, and an unknown path as the 404 page', async () => {
+    for (const p of PAGES) {
+      const res = await fetch(`${e.baseUrl}${p.path}`);
+      expect(res.status, p.path).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+      const html = await res.text();
+      expect(html, p.path).toContain('<html lang="en" dir="ltr"');
+      expect(html, p.path).toContain(`<title>${p.title} · ${APP_NAME}</title>`);
+      expect(html, p.path).toContain(p.heading);
+      // Only the app's module scripts and the data beside the page (the CSP forbids inline code).
+      for (const tag of html.match(/<script\b[^>]*>/g) ?? []) expect(tag, p.path).toMatch(/type="module"[^>]* src="\/assets\/|type="application\/json" id="ssr-state"/);
+      expect(html, p.path).not.toMatch(/<link rel="stylesheet"/);
+    }
+    const missing = await fetch(`${e.baseUrl}/no-such-page`);
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain('404 Page Not Found');
+    // A referral link's code is in the form as sent.
+    expect(await (await fetch(`${e.baseUrl}/register?ref=ABC123`)).text()).toContain('value="ABC123"');
+  });
+
+  it('renders in the reader\'s language, follows their choice over the browser\'s, and leaves signed-in readers and screens to the browser', async () => {
+    const hindi = await (await fetch(`${e.baseUrl}/support`, { headers: { 'accept-language': 'hi-IN,hi;q=0.9,en;q=0.5' } })).text();
+    expect(hindi).toContain('<html lang="hi" dir="ltr"');
+    expect(hindi).toContain('सहायता');
+    const chosen = await (await fetch(`${e.baseUrl}/support`, { headers: { 'accept-language': 'hi-IN', cookie: 'rh_lang=en' } })).text();
+    expect(chosen).toContain('<html lang="en"');
+    for (const [path, headers] of [['/login', { cookie: 'rh_signed_in=1' }], ['/dashboard', {}], ['/admin/users', {}]] as const) {
+      const html = await (await fetch(`${e.baseUrl}${path}`, { headers })).text();
+      expect(html, path).toContain('<div id="root"></div>');
+    }
+  });
+
+  it('shows the operator\'s settings as they are now: a changed support phone is on the next load', async () => {
+    const admin = await createAdmin(e.server);
+    const set = async (supportPhone: string) => expect((await e.server.api('PUT', '/api/admin/settings', { token: admin.token, body: { supportPhone } })).status).toBe(200);
+    await set('+91 90000 11111');
+    expect(await (await fetch(`${e.baseUrl}/support`)).text()).toContain('+91 90000 11111');
+    await set('+91 90000 22222');
+    const html = await (await fetch(`${e.baseUrl}/support`)).text();
+    expect(html).toContain('+91 90000 22222');
+    expect(html).not.toContain('+91 90000 11111');
+    await set('');
+  });
+
+  it('hydrates each page in place, in English and Hindi, and the form works after', async () => {
+    for (const locale of ['en-IN', 'hi-IN']) {
+      const { page, context } = await e.newPage('mobile', { locale });
+      const errors: string[] = [];
+      page.on('pageerror', (err) => errors.push(String(err)));
+      page.on('console', (m) => {
+        if (m.type() === 'error' && !/status of 404/.test(m.text())) errors.push(m.text());
+      });
+      await page.addInitScript(() => {
+        const removed: string[] = [];
+        (window as unknown as { removedElements: string[] }).removedElements = removed;
+        new MutationObserver((records) => {
+          for (const r of records) for (const n of r.removedNodes) if (n instanceof Element && n.closest('head') === null && r.target !== document.head) removed.push(n.outerHTML.slice(0, 80));
+        }).observe(document, { subtree: true, childList: true });
+      });
+      for (const p of [...PAGES, { path: '/no-such-page' }]) {
+        await page.goto(`${e.baseUrl}${p.path}`, { waitUntil: 'networkidle' });
+        const removed = await page.evaluate(() => (window as unknown as { removedElements: string[] }).removedElements.filter((h) => !h.startsWith('<title')));
+        expect(removed, `${locale} ${p.path}: elements the browser threw away`).toEqual([]);
+      }
+      await page.goto(`${e.baseUrl}/login`, { waitUntil: 'networkidle' });
+      await page.locator('form button[type="submit"]').click();
+      await page.getByText(locale === 'en-IN' ? 'Enter your mobile number' : 'अपना मोबाइल नंबर डालें', { exact: true }).first().waitFor();
+      expect(errors, locale).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it('loads no signed-in code on a signed-out page', async () => {
+    const signedInOnly = signedInOnlyFiles(readManifest(WEB_DIST));
+    expect(signedInOnly.size).toBeGreaterThan(5);
+    const { page, context } = await e.newPage('mobile');
+    const loaded: string[] = [];
+    page.on('request', (r) => {
+      const p = new URL(r.url()).pathname.slice(1);
+      if (p.endsWith('.js')) loaded.push(p);
+    });
+    for (const p of [...PAGES, { path: '/no-such-page' }]) {
+      loaded.length = 0;
+      await page.goto(`${e.baseUrl}${p.path}`, { waitUntil: 'networkidle' });
+      expect(loaded.length, p.path).toBeGreaterThan(0);
+      expect(loaded.filter((f) => signedInOnly.has(f)), `${p.path} loaded signed-in code`).toEqual([]);
+    }
+    await context.close();
+  });
+
+  it('answers robots.txt and sitemap.xml as text a crawler reads, naming the public pages at the site\'s address', async () => {
+    const robots = await fetch(`${e.baseUrl}/robots.txt`);
+    expect(robots.status).toBe(200);
+    expect(robots.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    const text = await robots.text();
+    expect(robotsProblems(text)).toEqual([]);
+    expect(text).toMatch(/^Disallow: \/api\/$/m);
+    const sitemapUrl = /^Sitemap: (.+)$/m.exec(text)?.[1];
+    expect(sitemapUrl).toMatch(/\/sitemap\.xml$/);
+    const sitemap = await fetch(`${e.baseUrl}/sitemap.xml`);
+    expect(sitemap.headers.get('content-type')).toBe('application/xml; charset=utf-8');
+    const xml = await sitemap.text();
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+    expect(locs).toEqual(['/login', '/register', '/support', '/privacy-policy', '/terms-conditions']);
+  });
+});

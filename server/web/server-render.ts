@@ -1,0 +1,192 @@
+// The entry pages as HTML (decision 036): /login, /register, /support, the legal pages, the admin
+// sign-in and the 404 page reach a signed-out visitor with their text already in the page, so a
+// phone on mobile data shows the first screen before the app's JavaScript arrives; the app then
+// hydrates it. The web build's server module (dist/web-ssr/entry-server.js, web/entry-server.tsx)
+// renders a page once per path, language and public settings; the result is kept, compressed, and
+// made again when an admin changes the settings. Renders take turns (the app's i18n is one global).
+// Without the module, or when a render fails, the app's index.html is sent as before.
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { AppSettings } from '../../contract/settings.ts';
+
+/** What web/entry-server.tsx exports (kept in step by hand: the module is built separately). */
+interface RendererModule {
+  render(url: string, opts: { language: string; appSettings: AppSettings }): Promise<{ html: string; title: string; lang: string; dir: 'ltr' | 'rtl'; status: 200 | 404 }>;
+  SERVER_RENDERED_PATHS: readonly string[];
+  BROWSER_RENDERED_PATHS: readonly string[];
+  languages: readonly { code: string }[];
+  hydrationNeeds(pathname: string): { source: string; groups: readonly string[] };
+}
+
+/** The part of Vite's build manifest (dist/web/.vite/manifest.json) read here. */
+type Manifest = Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
+
+export interface RenderedResponse {
+  status: 200 | 404;
+  /** The page, and its brotli and gzip forms. */
+  body: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+/** The cookies web/lib/api-client.ts and web/i18n/i18n.ts set. */
+const SIGNED_IN_COOKIE = 'rh_signed_in';
+const LANGUAGE_COOKIE = 'rh_lang';
+/** Pages kept at once (paths × languages × a referral code on /register). */
+const CACHE_LIMIT = 300;
+/** A referral code in a shared link (/register?ref=CODE) is rendered into the form. */
+const REFERRAL_CODE = /^[A-Za-z0-9]{1,32}$/;
+
+function cookie(header: string | undefined, name: string): string | null {
+  if (!header) return null;
+  for (const part of header.split(';')) {
+    const [k, ...v] = part.trim().split('=');
+    if (k === name) return decodeURIComponent(v.join('='));
+  }
+  return null;
+}
+
+/** The reader's language: their choice (cookie), else the first of Accept-Language we have, else English. */
+export function chooseLanguage(codes: readonly string[], cookieHeader: string | undefined, acceptLanguage: string | undefined): string {
+  const chosen = cookie(cookieHeader, LANGUAGE_COOKIE);
+  if (chosen && codes.includes(chosen)) return chosen;
+  const wanted = (acceptLanguage ?? '')
+    .split(',')
+    .map((part, i) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      return { primary: tag.toLowerCase().split('-')[0] ?? '', q: q ? Number(q.slice(2)) || 0 : 1, i };
+    })
+    .filter((w) => w.primary && w.q > 0)
+    .sort((a, b) => b.q - a.q || a.i - b.i);
+  for (const w of wanted) if (codes.includes(w.primary)) return w.primary;
+  return codes[0] ?? 'en';
+}
+
+export interface ServerRenderer {
+  /**
+   * The page for this request, or null when the browser renders it (a signed-in reader, a screen
+   * that needs a session or asks the server first) or rendering is not possible.
+   */
+  page(request: { url: string; headers: Record<string, string | string[] | undefined> }): Promise<RenderedResponse | null>;
+}
+
+/**
+ * The head a rendered page gets: its stylesheet inline (one round trip less before the first paint
+ * on a slow network) and a modulepreload for each module its hydration waits for (its screen and
+ * its texts), fetched beside the entry instead of one after another.
+ */
+function pageHead(template: string, webDist: string, manifest: Manifest | null, modules: string[]): string {
+  let html = template.replace(/<link rel="stylesheet"(?: crossorigin)? href="\/(assets\/[^"]+\.css)">/g, (link, file: string) => {
+    const cssPath = path.join(webDist, file);
+    if (!existsSync(cssPath)) return link;
+    const css = readFileSync(cssPath, 'utf8');
+    return css.includes('</style') ? link : `<style>${css}</style>`;
+  });
+  if (!manifest) return html;
+  const closure = new Set<string>();
+  const visit = (key: string) => {
+    if (closure.has(key) || !manifest[key]) return;
+    closure.add(key);
+    for (const imp of manifest[key]!.imports ?? []) visit(imp);
+  };
+  for (const key of modules) visit(key);
+  const links = [...closure]
+    .map((key) => `/${manifest[key]!.file}`)
+    .filter((file) => file.endsWith('.js') && !html.includes(`"${file}"`))
+    .map((file) => `<link rel="modulepreload" crossorigin href="${file}">`);
+  if (links.length > 0) html = html.replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
+  return html;
+}
+
+function readManifest(webDist: string): Manifest | null {
+  try {
+    return JSON.parse(readFileSync(path.join(webDist, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  } catch {
+    return null;
+  }
+}
+
+export async function createServerRenderer(opts: {
+  webDist: string;
+  ssrDir: string;
+  template: string;
+  readSettings(): Promise<AppSettings>;
+  log(message: string, err: unknown): void;
+}): Promise<ServerRenderer | null> {
+  const entry = path.join(opts.ssrDir, 'entry-server.js');
+  if (!existsSync(entry)) return null;
+  const mod = (await import(pathToFileURL(entry).href)) as RendererModule;
+  const codes = mod.languages.map((l) => l.code);
+  const manifest = readManifest(opts.webDist);
+  const catalogueKey = (language: string, group: string) => (manifest ? Object.keys(manifest).find((k) => k.endsWith(`virtual:i18n/catalogue/${language}/${group}`)) : undefined);
+  const served = new Set(mod.SERVER_RENDERED_PATHS);
+  const cache = new Map<string, Promise<RenderedResponse | null>>();
+  let turn: Promise<unknown> = Promise.resolve();
+
+  const inTurn = <T>(fn: () => Promise<T>): Promise<T> => {
+    const run = turn.then(fn, fn);
+    turn = run.catch(() => undefined);
+    return run;
+  };
+
+  // An entry ending in '/' (other than the root) stands for every path under it.
+  const isBrowserRendered = (p: string) => mod.BROWSER_RENDERED_PATHS.some((b) => p === b || (b.length > 1 && b.endsWith('/') && p.startsWith(b)));
+
+  const build = async (url: string, language: string, appSettings: AppSettings): Promise<RenderedResponse | null> => {
+    try {
+      const r = await inTurn(() => mod.render(url, { language, appSettings }));
+      const state = JSON.stringify({ lang: r.lang, appSettings }).replace(/</g, '\\u003c');
+      const needs = mod.hydrationNeeds(new URL(url, 'http://localhost').pathname);
+      const modules = [needs.source, ...['core', ...needs.groups].map((g) => catalogueKey(r.lang, g)).filter((k): k is string => Boolean(k))];
+      const html = pageHead(opts.template, opts.webDist, manifest, modules)
+        .replace(/<html lang="[^"]*"/, `<html lang="${r.lang}" dir="${r.dir}"`)
+        .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(r.title)}</title>`)
+        .replace('<div id="root"></div>', `<div id="root">${r.html}</div><script type="application/json" id="ssr-state">${state}</script>`);
+      const body = Buffer.from(html);
+      return {
+        status: r.status,
+        body,
+        br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+        gzip: gzipSync(body, { level: 9 }),
+      };
+    } catch (err) {
+      opts.log(`could not render ${url} on the server; the browser renders it`, err);
+      return null;
+    }
+  };
+
+  return {
+    async page(request) {
+      const headers = request.headers;
+      const cookieHeader = typeof headers.cookie === 'string' ? headers.cookie : undefined;
+      if (cookie(cookieHeader, SIGNED_IN_COOKIE) === '1') return null;
+      const url = new URL(request.url, 'http://localhost');
+      const pathname = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;
+      if (isBrowserRendered(pathname)) return null;
+      // A known page, or the 404 page (one render for every unknown path).
+      let target = served.has(pathname) ? pathname : '/404';
+      const ref = url.searchParams.get('ref');
+      if (target === '/register' && ref && REFERRAL_CODE.test(ref)) target = `/register?ref=${ref}`;
+      const language = chooseLanguage(codes, cookieHeader, typeof headers['accept-language'] === 'string' ? headers['accept-language'] : undefined);
+      const appSettings = await opts.readSettings();
+      const key = `${target}\n${language}\n${createHash('sha256').update(JSON.stringify(appSettings)).digest('base64url')}`;
+      let page = cache.get(key);
+      if (!page) {
+        page = build(target, language, appSettings);
+        cache.set(key, page);
+        if (cache.size > CACHE_LIMIT) cache.delete(cache.keys().next().value!);
+        // A failed render is tried again by the next request.
+        void page.then((p) => p ?? cache.delete(key));
+      }
+      return page;
+    },
+  };
+}
+
+function escapeHtml(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
