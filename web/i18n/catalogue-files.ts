@@ -16,11 +16,11 @@ export const CATALOGUE_GROUPS: Record<string, readonly string[]> = {
   // Texts the server sends, with their English source to recognise them: needed only when
   // something goes wrong, and never in English, so they load after the first screen.
   server: ['server'],
-  app: ['dashboard', 'activation', 'gateway', 'wallet', 'transactions', 'referrals', 'spin', 'profile'],
+  app: ['dashboard', 'activation', 'gateway', 'wallet', 'transactions', 'referrals', 'spin', 'profile', 'tax'],
   pages: ['support', 'legal', 'download'],
   // The privacy notice to accept: on the sign-up form, and in the dialog after the policy changed.
   consent: ['consent'],
-  admin: ['admin', 'adminSecurity', 'admins', 'ledger', 'reconciliation', 'risk'],
+  admin: ['admin', 'adminSecurity', 'admins', 'ledger', 'reconciliation', 'risk', 'adminTax'],
 };
 
 /** The group a key's file belongs to (the catalogue test checks every file has one). */

@@ -23,6 +23,8 @@ import type risk from './locales/en/risk.json';
 import type profile from './locales/en/profile.json';
 import type consent from './locales/en/consent.json';
 import type server from './locales/en/server.json';
+import type tax from './locales/en/tax.json';
+import type adminTax from './locales/en/adminTax.json';
 
 /** "a.b" for each text at path a → b of a catalogue object. */
 type Leaves<T, P extends string> = {
@@ -53,3 +55,5 @@ export type MessageKey =
   | Leaves<typeof profile, 'profile'>
   | Leaves<typeof consent, 'consent'>
   | Leaves<typeof server, 'server'>
+  | Leaves<typeof tax, 'tax'>
+  | Leaves<typeof adminTax, 'adminTax'>

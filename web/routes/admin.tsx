@@ -1,10 +1,10 @@
 // Admin Panel route (/admin and /admin/*): only admins get the panel, which is its own lazy chunk
 // so other users' browsers never download it; anyone else sees a not-allowed screen and no admin
 // request is made. The route adds the Super Admin's tabs from their own features: Admins, Ledger,
-// Data requests.
+// Data requests, Tax.
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { BookOpenCheck, Inbox, ShieldX, UserCog } from 'lucide-react';
+import { BookOpenCheck, Inbox, ReceiptIndianRupee, ShieldX, UserCog } from 'lucide-react';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { PageHeader } from '../components/ui/page-header.tsx';
@@ -16,6 +16,7 @@ const AdminPanel = lazy(() => import('../features/admin/components/admin-panel.t
 const AdminsTab = lazy(() => import('../features/admins/components/admins-tab.tsx'));
 const LedgerTab = lazy(() => import('../features/ledger/components/ledger-tab.tsx'));
 const DataRequestsTab = lazy(() => import('../features/data-requests/components/data-requests-tab.tsx'));
+const TaxTab = lazy(() => import('../features/tax/components/tax-tab.tsx'));
 
 function Lazy({ children }: { children: ReactNode }) {
   const t = useT();
@@ -59,6 +60,7 @@ export default function AdminScreen() {
           { value: 'admins', label: 'admin.tabs.admins', icon: UserCog, element: <Lazy><AdminsTab /></Lazy> },
           { value: 'ledger', label: 'admin.tabs.ledger', icon: BookOpenCheck, element: <Lazy><LedgerTab /></Lazy> },
           { value: 'data-requests', label: 'admin.tabs.dataRequests', icon: Inbox, element: <Lazy><DataRequestsTab /></Lazy> },
+          { value: 'tax', label: 'adminTax.tab', icon: ReceiptIndianRupee, element: <Lazy><TaxTab /></Lazy> },
         ]}
       />
     </Suspense>

@@ -1,6 +1,7 @@
 // Profile (/profile, from the user menu): the account as we keep it, and the person's rights from
 // the privacy policy that can be exercised here: correct their details (the mobile number by an SMS
-// code to the new one), download all their data as a file, raise a request
+// code to the new one), give their PAN for tax withheld at source and download its yearly summary,
+// download all their data as a file, raise a request
 // or complaint to the Grievance Officer, and delete the account.
 import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card.tsx';
 import { PageHeader } from '../components/ui/page-header.tsx';
@@ -8,6 +9,7 @@ import { CorrectDetailsCard } from '../features/privacy/components/correct-detai
 import { DataRequestsCard } from '../features/privacy/components/data-requests-card.tsx';
 import { DeleteAccountCard } from '../features/privacy/components/delete-account-card.tsx';
 import { DownloadDataCard } from '../features/privacy/components/download-data-card.tsx';
+import { PanCard } from '../features/tax/components/pan-card.tsx';
 import { useAuth } from '../lib/auth.tsx';
 import { formatDate } from '../lib/format.ts';
 import { useT } from '../i18n/t.ts';
@@ -43,6 +45,7 @@ export default function ProfileScreen() {
           </CardContent>
         </Card>
         <CorrectDetailsCard />
+        <PanCard />
         <DownloadDataCard />
         <DataRequestsCard />
         <DeleteAccountCard />

@@ -1,4 +1,5 @@
-// Wallet (/wallet): gated on activation. Balance card (server totals), the withdraw form, the
+// Wallet (/wallet): gated on activation. A request for the PAN when tax at source is near, the
+// balance card (server totals), the withdraw form, the
 // monthly statement, Withdrawal History (a 20rem scroll area) and Transaction History, each paged
 // with Load more.
 import { Link } from 'react-router';
@@ -16,6 +17,7 @@ import { useWithdrawals } from '../features/wallet/api.ts';
 import { WithdrawForm } from '../features/wallet/components/withdraw-form.tsx';
 import { WithdrawalHistory } from '../features/wallet/components/withdrawal-history.tsx';
 import { StatementCard } from '../features/statements/components/statement-card.tsx';
+import { PanPrompt } from '../features/tax/components/pan-prompt.tsx';
 import { useAppSettings } from '../lib/app-settings.ts';
 import { useAuth } from '../lib/auth.tsx';
 import { loadMoreProps } from '../lib/paged-history.ts';
@@ -53,6 +55,7 @@ function ActiveWallet({ balance, held, debt, totalEarnings, minWithdrawal }: { b
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:items-start">
       <div className="flex flex-col gap-6">
+        <PanPrompt />
         <section className="hc-border relative overflow-hidden rounded-[16px] bg-gradient-to-br from-hero-from to-hero-to p-5 text-hero-foreground shadow-raised sm:p-6">
           <div aria-hidden="true" className="pointer-events-none absolute -right-12 -top-16 size-48 rounded-full bg-white/10 high-contrast:hidden" />
           <div className="relative flex flex-col gap-1">

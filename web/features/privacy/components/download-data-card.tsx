@@ -9,7 +9,7 @@ import { useT } from '../../../i18n/t.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { downloadMyData } from '../api.ts';
 
-const INCLUDED = ['profile.export.profile', 'profile.export.referrals', 'profile.export.payments', 'profile.export.wallet', 'profile.export.withdrawals', 'profile.export.notifications', 'profile.export.signIns'] as const;
+const INCLUDED = ['profile.export.profile', 'profile.export.referrals', 'profile.export.payments', 'profile.export.wallet', 'profile.export.withdrawals', 'profile.export.notifications', 'profile.export.signIns', 'profile.export.tax'] as const;
 
 export function DownloadDataCard() {
   const t = useT();

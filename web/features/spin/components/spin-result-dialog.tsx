@@ -7,6 +7,7 @@ import { Amount } from '../../../components/ui/amount.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { formatINR } from '../../../lib/format.ts';
 import { useT } from '../../../i18n/t.ts';
 import { RESULT_PHASES, type ResultPhase } from '../api.ts';
 
@@ -69,7 +70,11 @@ export function SpinResultDialog({ result, onClose, onSpinAgain }: SpinResultDia
               <p className="text-4xl font-black tracking-tight text-success" data-testid="spin-prize">
                 <Amount value={result.prize} />
               </p>
-              <p className="text-sm text-muted-foreground">{t('spin.result.added')}</p>
+              <p className="text-sm text-muted-foreground">
+                {result.tax
+                  ? t('spin.result.addedLessTax', { tax: formatINR(result.tax.amount), section: result.tax.section })
+                  : t('spin.result.added')}
+              </p>
             </div>
           ) : null}
           {phase === 'final' ? (

@@ -1,5 +1,6 @@
 // A transaction list: direction icon, description, type, date, signed amount (+ green credit,
-// − debit, with the direction also in words), the wallet's balance after it and a status badge.
+// − debit, with the direction also in words), the wallet's balance after it and a status badge;
+// a line that withheld tax at source says how much, under which section.
 // Skeleton while loading and an empty state that says what to do next.
 import type { ReactNode } from 'react';
 import { ArrowDownLeft, ArrowUpRight, ReceiptText } from 'lucide-react';
@@ -55,6 +56,15 @@ export function TransactionList({ rows, loading, empty, label }: TransactionList
                 <p className="line-clamp-2 min-w-0 text-sm font-semibold">{translateServerText(tx.description)}</p>
                 <Amount value={tx.amount} sign={tx.direction} className={cn('shrink-0 text-sm font-bold', !credit && 'text-foreground')} />
               </div>
+              {tx.tax ? (
+                <p className="text-xs text-muted-foreground" data-testid="transaction-tax">
+                  {tx.tax.reversed
+                    ? t('transactions.list.taxReversed', { tax: formatINR(tx.tax.amount), section: tx.tax.section })
+                    : tx.tax.taxedOn !== tx.tax.gross
+                      ? t('transactions.list.taxOn', { gross: formatINR(tx.tax.gross), tax: formatINR(tx.tax.amount), section: tx.tax.section, rate: tx.tax.rate, taxedOn: formatINR(tx.tax.taxedOn) })
+                      : t('transactions.list.tax', { gross: formatINR(tx.tax.gross), tax: formatINR(tx.tax.amount), section: tx.tax.section, rate: tx.tax.rate })}
+                </p>
+              ) : null}
               <div className="flex items-end justify-between gap-3">
                 <p className="min-w-0 text-xs text-muted-foreground">
                   {t(TYPE_LABELS[tx.type])} · {credit ? t('transactions.list.credit') : t('transactions.list.debit')} · <span className="whitespace-nowrap">{formatDate(tx.createdAt)}</span>
