@@ -11,6 +11,7 @@
 //   reconcile  a 10,000-line bank statement per file type, upload to answer, against 2 s; the .xlsx reader's peak memory
 //   ledger  npm run ledger:check on 1,000,000 keyed, sealed entries against a one-minute budget
 //   payouts  100 approvals at once paid through the payout queue (fake RazorpayX): payouts a second against RazorpayX's 10 calls/s, approval to call against 1 s
+//   tax     payment approvals with tax withheld at source on against off, interleaved: within 10%
 // PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else the local test cluster. Results go to
 // bench/results/<name>.json; the run ends with the table the README shows.
 import { benchApi } from './rows/api.ts';
@@ -21,11 +22,12 @@ import { benchPayouts } from './rows/payouts.ts';
 import { benchReconcile } from './rows/reconcile.ts';
 import { benchScale } from './rows/scale.ts';
 import { benchStart } from './rows/start.ts';
+import { benchTax } from './rows/tax.ts';
 import { benchScaleout } from './rows/scaleout.ts';
 import { benchLighthouse, benchWeb } from './rows/web.ts';
 import { printTable, results } from './lib/report.ts';
 
-const ROWS: Record<string, () => Promise<void>> = { bundle: benchBundle, api: benchApi, scale: benchScale, money: benchMoney, web: benchWeb, lighthouse: benchLighthouse, start: benchStart, scaleout: benchScaleout, reconcile: benchReconcile, ledger: benchLedger, payouts: benchPayouts };
+const ROWS: Record<string, () => Promise<void>> = { bundle: benchBundle, api: benchApi, scale: benchScale, money: benchMoney, web: benchWeb, lighthouse: benchLighthouse, start: benchStart, scaleout: benchScaleout, reconcile: benchReconcile, ledger: benchLedger, payouts: benchPayouts, tax: benchTax };
 const only = (process.env.BENCH_ONLY ?? Object.keys(ROWS).join(',')).split(',').map((s) => s.trim()).filter(Boolean);
 for (const name of only) if (!ROWS[name]) throw new Error(`unknown benchmark row ${name}; rows: ${Object.keys(ROWS).join(', ')}`);
 
