@@ -1,7 +1,8 @@
 // The first screen on a phone (issue 27): the entry pages arrive as HTML with their text, in the
 // reader's language and with the operator's current settings, carry no inline script, and are
 // hydrated in place (the server's elements kept, the form working after); a signed-out page loads
-// no signed-in code; robots.txt and sitemap.xml are text a crawler reads.
+// no signed-in code, and a signed-in screen's modules come preloaded with the app; robots.txt and
+// sitemap.xml are text a crawler reads.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin } from '../server/test/fixtures.ts';
 import { readManifest, routeClosureKeys, type Manifest } from '../bench/route-closure.ts';
@@ -103,6 +104,18 @@ describe('the first screen', () => {
       const html = await (await fetch(`${e.baseUrl}${path}`, { headers })).text();
       expect(html, path).toContain('<div id="root"></div>');
     }
+  });
+
+  it('sends a signed-in screen as the app with its own modules preloaded: the phone layout to a phone, the desktop one to a desktop', async () => {
+    const manifest = readManifest(WEB_DIST);
+    const file = (key: string) => `/${manifest[key]!.file}`;
+    const phone = await (await fetch(`${e.baseUrl}/wallet`, { headers: { 'user-agent': 'Mozilla/5.0 (Linux; Android 13) Mobile Safari/537.36' } })).text();
+    expect(phone).toContain('<div id="root"></div>');
+    for (const key of ['routes/wallet.tsx', 'components/layout/mobile-layout.tsx']) expect(phone, key).toContain(`<link rel="modulepreload" crossorigin href="${file(key)}">`);
+    expect(phone).not.toContain(file('components/layout/desktop-layout.tsx'));
+    const desktop = await (await fetch(`${e.baseUrl}/dashboard`, { headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0' } })).text();
+    for (const key of ['routes/dashboard.tsx', 'components/layout/desktop-layout.tsx']) expect(desktop, key).toContain(`<link rel="modulepreload" crossorigin href="${file(key)}">`);
+    expect(desktop).not.toContain(file('components/layout/mobile-layout.tsx'));
   });
 
   it('shows the operator\'s settings as they are now: a changed support phone is on the next load', async () => {

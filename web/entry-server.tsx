@@ -16,9 +16,9 @@ import { APP_SETTINGS_QUERY_KEY } from './lib/app-settings.ts';
 import { AuthProvider } from './lib/auth.tsx';
 import { createQueryClient } from './lib/query-client.ts';
 import { renderedTitle } from './lib/document-title.ts';
-import { AppRoutes, BROWSER_RENDERED_PATHS, hydrationNeeds, SERVER_RENDERED_PATHS } from './router.tsx';
+import { AppRoutes, BROWSER_RENDERED_PATHS, hydrationNeeds, SERVER_RENDERED_PATHS, signedInNeeds } from './router.tsx';
 
-export { SERVER_RENDERED_PATHS, BROWSER_RENDERED_PATHS, hydrationNeeds };
+export { SERVER_RENDERED_PATHS, BROWSER_RENDERED_PATHS, hydrationNeeds, signedInNeeds };
 export { languages } from './i18n/i18n.ts';
 
 export interface RenderedPage {

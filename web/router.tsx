@@ -94,20 +94,21 @@ function Public({ screen: ScreenComponent, title }: { screen: Screen; title: Mes
 
 const APP: Groups = ['app'];
 const ADMIN: Groups = ['app', 'admin'];
-const PROTECTED: [path: string, screen: Screen, title: MessageKey, groups: Groups][] = [
-  ['/', Dashboard, 'layout.pages.dashboard', APP],
-  ['/dashboard', Dashboard, 'layout.pages.dashboard', APP],
-  ['/manual-payment', ManualPayment, 'layout.pages.manualPayment', APP],
-  ['/upi-payment', UpiPayment, 'layout.pages.upiPayment', APP],
-  ['/wallet', Wallet, 'layout.pages.wallet', APP],
-  ['/referrals', Referrals, 'layout.pages.referrals', APP],
-  ['/spin', Spin, 'layout.pages.spinWheel', APP],
-  ['/payments', Payments, 'layout.pages.payments', APP],
-  ['/transactions', Transactions, 'layout.pages.transactions', APP],
-  ['/download', Download, 'layout.pages.downloadApp', ['app', 'pages']],
-  ['/profile', Profile, 'layout.pages.profile', APP],
-  ['/admin', Admin, 'layout.pages.adminPanel', ADMIN],
-  ['/admin/*', Admin, 'layout.pages.adminPanel', ADMIN],
+/** Signed-in screens, each with its module as the build's manifest names it (for the server to preload). */
+const PROTECTED: [path: string, screen: Screen, title: MessageKey, groups: Groups, source: string][] = [
+  ['/', Dashboard, 'layout.pages.dashboard', APP, 'routes/dashboard.tsx'],
+  ['/dashboard', Dashboard, 'layout.pages.dashboard', APP, 'routes/dashboard.tsx'],
+  ['/manual-payment', ManualPayment, 'layout.pages.manualPayment', APP, 'routes/manual-payment.tsx'],
+  ['/upi-payment', UpiPayment, 'layout.pages.upiPayment', APP, 'routes/upi-payment.tsx'],
+  ['/wallet', Wallet, 'layout.pages.wallet', APP, 'routes/wallet.tsx'],
+  ['/referrals', Referrals, 'layout.pages.referrals', APP, 'routes/referrals.tsx'],
+  ['/spin', Spin, 'layout.pages.spinWheel', APP, 'routes/spin.tsx'],
+  ['/payments', Payments, 'layout.pages.payments', APP, 'routes/payments.tsx'],
+  ['/transactions', Transactions, 'layout.pages.transactions', APP, 'routes/transactions.tsx'],
+  ['/download', Download, 'layout.pages.downloadApp', ['app', 'pages'], 'routes/download.tsx'],
+  ['/profile', Profile, 'layout.pages.profile', APP, 'routes/profile.tsx'],
+  ['/admin', Admin, 'layout.pages.adminPanel', ADMIN, 'routes/admin.tsx'],
+  ['/admin/*', Admin, 'layout.pages.adminPanel', ADMIN, 'routes/admin.tsx'],
 ];
 
 /**
@@ -147,6 +148,17 @@ export function hydrationNeeds(pathname: string): { source: string; groups: read
 export async function preloadServerRendered(pathname: string, language: string): Promise<void> {
   const { screen, groups } = serverRenderedPage(pathname);
   await Promise.all([screen.preload(), loadCatalogues(groups, language)]);
+}
+
+/**
+ * What the browser loads to show the signed-in screen at `pathname`: its module and the shell of
+ * the phone or the desktop layout, and its groups of texts (for the server to preload beside the
+ * app); null for a path that is not a signed-in screen.
+ */
+export function signedInNeeds(pathname: string, phone: boolean): { sources: string[]; groups: readonly string[] } | null {
+  const hit = PROTECTED.find(([path]) => (path.endsWith('/*') ? pathname.startsWith(path.slice(0, -1)) : pathname === path));
+  if (!hit) return null;
+  return { sources: [hit[4], phone ? 'components/layout/mobile-layout.tsx' : 'components/layout/desktop-layout.tsx'], groups: hit[3] };
 }
 
 /** Paths rendered in the browser only: signed-in screens, and admin pages that ask the server first. */

@@ -29,12 +29,18 @@ const COMPRESSIBLE = /\.(js|css|html|svg|json|webmanifest|txt|xml)$/;
  * which the server sends to browsers that accept them: compressed once at build, not per request.
  */
 function precompress(): Plugin {
+  let outDir = path.resolve(webRoot, '../dist/web');
   return {
     name: 'precompress',
     apply: 'build',
+    configResolved(config) {
+      // The folder this build writes (--outDir may point elsewhere).
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
     closeBundle() {
       const walk = (dir: string): string[] => readdirSync(dir).flatMap((name) => (statSync(path.join(dir, name)).isDirectory() ? walk(path.join(dir, name)) : [path.join(dir, name)]));
-      for (const file of walk(path.resolve(webRoot, '../dist/web'))) {
+      for (const file of walk(outDir)) {
+        if (file.endsWith('.br') || file.endsWith('.gz')) continue;
         if (!COMPRESSIBLE.test(file)) continue;
         const raw = readFileSync(file);
         if (raw.length < 512) continue;
@@ -53,6 +59,9 @@ export default defineConfig(({ isSsrBuild, command }) => ({
     // visitor never needs); the app's own build takes the production build it ships beside it.
     alias: isSsrBuild || command !== 'build' ? [] : [{ find: /^react-router$/, replacement: path.resolve(webRoot, '../node_modules/react-router/dist/production/index.mjs') }],
   },
+  // The server's render module carries its packages (React, the router, Lingui) inside it, so it
+  // runs wherever the build is put, with the same copies the app was built with.
+  ssr: { noExternal: true },
   define: {
     __APP_NAME__: JSON.stringify(appName),
     __BRAND__: JSON.stringify(process.env.BRAND ?? appName),

@@ -19,6 +19,7 @@ interface RendererModule {
   BROWSER_RENDERED_PATHS: readonly string[];
   languages: readonly { code: string }[];
   hydrationNeeds(pathname: string): { source: string; groups: readonly string[] };
+  signedInNeeds(pathname: string, phone: boolean): { sources: string[]; groups: readonly string[] } | null;
 }
 
 /** The part of Vite's build manifest (dist/web/.vite/manifest.json) read here. */
@@ -72,6 +73,11 @@ export interface ServerRenderer {
    * that needs a session or asks the server first) or rendering is not possible.
    */
   page(request: { url: string; headers: Record<string, string | string[] | undefined> }): Promise<RenderedResponse | null>;
+  /**
+   * The app's page for a signed-in screen: rendered in the browser, with the screen's modules and
+   * texts preloaded beside the app and the stylesheet inline; null for any other path.
+   */
+  shell(request: { url: string; headers: Record<string, string | string[] | undefined> }): RenderedResponse | null;
 }
 
 /**
@@ -136,6 +142,16 @@ export async function createServerRenderer(opts: {
   // An entry ending in '/' (other than the root) stands for every path under it.
   const isBrowserRendered = (p: string) => mod.BROWSER_RENDERED_PATHS.some((b) => p === b || (b.length > 1 && b.endsWith('/') && p.startsWith(b)));
 
+  const compressed = (html: string, status: 200 | 404): RenderedResponse => {
+    const body = Buffer.from(html);
+    return {
+      status,
+      body,
+      br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+      gzip: gzipSync(body, { level: 9 }),
+    };
+  };
+
   const build = async (url: string, language: string, appSettings: AppSettings): Promise<RenderedResponse | null> => {
     try {
       const r = await inTurn(() => mod.render(url, { language, appSettings }));
@@ -146,20 +162,34 @@ export async function createServerRenderer(opts: {
         .replace(/<html lang="[^"]*"/, `<html lang="${r.lang}" dir="${r.dir}"`)
         .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(r.title)}</title>`)
         .replace('<div id="root"></div>', `<div id="root">${r.html}</div><script type="application/json" id="ssr-state">${state}</script>`);
-      const body = Buffer.from(html);
-      return {
-        status: r.status,
-        body,
-        br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
-        gzip: gzipSync(body, { level: 9 }),
-      };
+      return compressed(html, r.status);
     } catch (err) {
       opts.log(`could not render ${url} on the server; the browser renders it`, err);
       return null;
     }
   };
 
+  const shells = new Map<string, RenderedResponse>();
+
   return {
+    shell(request) {
+      const headers = request.headers;
+      const pathname = new URL(request.url, 'http://localhost').pathname;
+      // The layout the app will choose: the phone's below 768 px, told apart here by the browser's own word.
+      const ua = typeof headers['user-agent'] === 'string' ? headers['user-agent'] : '';
+      const phone = headers['sec-ch-ua-mobile'] === '?1' || /Mobile|Android|iPhone/.test(ua);
+      const needs = mod.signedInNeeds(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname, phone);
+      if (!needs || !manifest) return null;
+      const language = chooseLanguage(codes, typeof headers.cookie === 'string' ? headers.cookie : undefined, typeof headers['accept-language'] === 'string' ? headers['accept-language'] : undefined);
+      const key = `${needs.sources.join(',')}\n${needs.groups.join(',')}\n${language}`;
+      let shell = shells.get(key);
+      if (!shell) {
+        const modules = [...needs.sources, ...['core', ...needs.groups].map((g) => catalogueKey(language, g)).filter((k): k is string => Boolean(k))];
+        shell = compressed(pageHead(opts.template, opts.webDist, manifest, modules), 200);
+        shells.set(key, shell);
+      }
+      return shell;
+    },
     async page(request) {
       const headers = request.headers;
       const cookieHeader = typeof headers.cookie === 'string' ? headers.cookie : undefined;

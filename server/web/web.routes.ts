@@ -71,14 +71,14 @@ export async function registerWebApp(app: FastifyInstance, { webDist, readSettin
       : null;
 
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
-    const page = renderer ? await renderer.page(request) : null;
+    const page = renderer ? ((await renderer.page(request)) ?? renderer.shell(request)) : null;
     if (!page) return sendIndex(request, reply);
     void reply
       .status(page.status)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      // The page depends on the reader's language and whether they are signed in.
-      .header('vary', 'accept-encoding, accept-language, cookie');
+      // The page depends on the reader's language, whether they are signed in, and their device.
+      .header('vary', 'accept-encoding, accept-language, cookie, user-agent');
     const encoding = chooseEncoding(request.headers['accept-encoding']);
     if (encoding) return reply.header('content-encoding', encoding).send(encoding === 'br' ? page.br : page.gzip);
     return reply.send(page.body);
@@ -99,7 +99,7 @@ export async function registerWebApp(app: FastifyInstance, { webDist, readSettin
 
   // The site root is the app too: without this the static plugin takes "/" for a directory listing
   // it may not show, and a client asking for no compression (curl, an uptime monitor) got 403.
-  if (hasBuild) app.get('/', sendIndex);
+  if (hasBuild) app.get('/', sendPage);
 
   app.setNotFoundHandler((request, reply) => {
     if (isApiRequest(request)) {
