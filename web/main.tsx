@@ -17,7 +17,7 @@ import { APP_SETTINGS_QUERY_KEY, type AppSettings } from './lib/app-settings.ts'
 import { AuthProvider } from './lib/auth.tsx';
 import { queryClient } from './lib/query-client.ts';
 import { installStartupBehaviours, registerServiceWorker } from './lib/startup.ts';
-import { AppRoutes, preloadServerRendered } from './router.tsx';
+import { AppRoutes, preloadServerRendered, sameServerRenderedPage } from './router.tsx';
 import { activateLanguage, detectLanguage, i18n, rememberLanguage } from './i18n/i18n.ts';
 
 // The dialog (Select, Switch, Dialog) loads only when someone opens it.
@@ -60,6 +60,8 @@ if (!root) throw new Error('#root missing');
 /** What the server put beside a page it rendered: its language and the settings it rendered with. */
 interface ServerRendered {
   lang: string;
+  /** The page it is (a service worker may answer another path with it offline). */
+  path: string;
   appSettings: AppSettings;
 }
 
@@ -78,8 +80,8 @@ const language = detectLanguage();
 rememberLanguage(language);
 rememberSignedIn(Boolean(getToken()));
 const rendered = serverRendered();
-// A page rendered by the server for this reader (their language, signed out) is hydrated.
-const hydrate = rendered !== null && rendered.lang === language && !getToken() && root.firstElementChild !== null;
+// A page rendered by the server for this reader (their language, signed out) and this path is hydrated.
+const hydrate = rendered !== null && rendered.lang === language && sameServerRenderedPage(rendered.path, location.pathname) && !getToken() && root.firstElementChild !== null;
 // The reader's catalogue (one small chunk) before the first render, so no English flashes by; a
 // page to hydrate also waits for its screen and texts, so hydration never meets a missing part.
 await Promise.all([activateLanguage(language), hydrate ? preloadServerRendered(location.pathname, language).catch(() => undefined) : null]);

@@ -144,6 +144,11 @@ export function hydrationNeeds(pathname: string): { source: string; groups: read
   return { source, groups };
 }
 
+/** Whether two paths show the same server-rendered page (any two unknown paths show the 404 page). */
+export function sameServerRenderedPage(a: string, b: string): boolean {
+  return serverRenderedPage(a) === serverRenderedPage(b);
+}
+
 /** Loads what a server-rendered page at `pathname` needs to hydrate, in `language`. */
 export async function preloadServerRendered(pathname: string, language: string): Promise<void> {
   const { screen, groups } = serverRenderedPage(pathname);

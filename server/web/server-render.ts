@@ -155,7 +155,7 @@ export async function createServerRenderer(opts: {
   const build = async (url: string, language: string, appSettings: AppSettings): Promise<RenderedResponse | null> => {
     try {
       const r = await inTurn(() => mod.render(url, { language, appSettings }));
-      const state = JSON.stringify({ lang: r.lang, appSettings }).replace(/</g, '\\u003c');
+      const state = JSON.stringify({ lang: r.lang, path: new URL(url, 'http://localhost').pathname, appSettings }).replace(/</g, '\\u003c');
       const needs = mod.hydrationNeeds(new URL(url, 'http://localhost').pathname);
       const modules = [needs.source, ...['core', ...needs.groups].map((g) => catalogueKey(r.lang, g)).filter((k): k is string => Boolean(k))];
       const html = pageHead(opts.template, opts.webDist, manifest, modules)

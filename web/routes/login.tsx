@@ -16,6 +16,7 @@ import { InvalidResponseError, useAuth } from '../lib/auth.tsx';
 import { useT, type MessageKey } from '../i18n/t.ts';
 import { useBusyAction } from '../lib/use-busy-action.ts';
 import { formatCountdown, useCountdown } from '../lib/use-countdown.ts';
+import { HydratedForm } from '../components/ui/hydrated-form.tsx';
 
 type Step = 'login' | 'phone' | 'otp' | 'password';
 
@@ -155,7 +156,7 @@ export default function LoginScreen() {
   return (
     <AuthLayout title={t(title)} subtitle={t(subtitle)}>
       {step === 'login' ? (
-        <form onSubmit={onLogin} noValidate className="flex flex-col gap-5">
+        <HydratedForm onSubmit={onLogin} noValidate className="flex flex-col gap-5">
           <Field label={t('auth.fields.mobileNumber')} error={errors.phone}>
             <PhoneInput name="phone" value={phone} onValueChange={setPhone} />
           </Field>
@@ -188,7 +189,7 @@ export default function LoginScreen() {
               </Link>
             </p>
           ) : null}
-        </form>
+        </HydratedForm>
       ) : null}
 
       {step === 'phone' ? (

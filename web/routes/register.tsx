@@ -20,6 +20,7 @@ import { useAuth } from '../lib/auth.tsx';
 import { useBusyAction } from '../lib/use-busy-action.ts';
 import { formatCountdown, useCountdown } from '../lib/use-countdown.ts';
 import { useT } from '../i18n/t.ts';
+import { HydratedForm } from '../components/ui/hydrated-form.tsx';
 
 interface FormState {
   username: string;
@@ -153,7 +154,7 @@ export default function RegisterScreen() {
 
   return (
     <AuthLayout title={t('auth.register.title')} subtitle={t('auth.register.subtitle')}>
-      <form onSubmit={onRegister} noValidate className="flex flex-col gap-4">
+      <HydratedForm onSubmit={onRegister} noValidate className="flex flex-col gap-4">
         <Field label={t('auth.fields.username')} error={errors.username}>
           <Input name="username" autoComplete="username" placeholder={t('auth.register.usernamePlaceholder')} value={form.username} onChange={(e) => set('username')(e.target.value)} />
         </Field>
@@ -204,7 +205,7 @@ export default function RegisterScreen() {
             {t('auth.register.loginLink')}
           </Link>
         </p>
-      </form>
+      </HydratedForm>
     </AuthLayout>
   );
 }

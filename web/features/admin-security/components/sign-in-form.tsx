@@ -13,6 +13,7 @@ import { toast } from '../../../components/ui/toast.tsx';
 import { useT, type MessageKey, type Translate } from '../../../i18n/t.ts';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { readLastAdminEmail, signInWithPasskey, signInWithPassword, signInWithSecondFactor } from '../api.ts';
+import { HydratedForm } from '../../../components/ui/hydrated-form.tsx';
 
 export type SignInStep = 'login' | '2fa-login';
 
@@ -114,7 +115,7 @@ export function SignInForm({ step, onStepChange, onPasswordSignIn, onFullSignIn 
   };
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+    <HydratedForm noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
       <Field
         label={t('adminSecurity.signIn.email')}
         error={emailError ? t(emailError) : undefined}
@@ -197,6 +198,6 @@ export function SignInForm({ step, onStepChange, onPasswordSignIn, onFullSignIn 
           {t('adminSecurity.signIn.back')}
         </Button>
       ) : null}
-    </form>
+    </HydratedForm>
   );
 }
