@@ -66,3 +66,8 @@ export type ReturnPayoutRequest = z.infer<typeof ReturnPayoutRequestSchema>;
 
 export const PAYOUTS_NOT_CONFIGURED_MESSAGE = 'Payouts are made by hand: no payout provider is set up';
 export const PAYOUT_PROVIDER_UNAVAILABLE_MESSAGE = 'The payout provider is not answering. Please try again in a minute.';
+
+/** The provider's name as people write it: razorpayx is RazorpayX. */
+export function providerName(provider: string | null | undefined): string {
+  return provider === 'razorpayx' ? 'RazorpayX' : (provider ?? '');
+}

@@ -3,44 +3,10 @@
 import type { DbOrTx } from '../db/client.ts';
 import { newId } from '../db/ids.ts';
 import { auditLog } from '../db/schema.ts';
+import type { AuditAction } from '../../contract/audit.ts';
 
-export type AuditAction =
-  | 'admin.setup'
-  | 'admin.login'
-  | 'admin.login_failed'
-  | 'admin.2fa_enabled'
-  | 'admin.2fa_reset'
-  | 'admin.passkey_added'
-  | 'payment.approved'
-  | 'payment.rejected'
-  | 'user.activated'
-  | 'user.suspended'
-  | 'user.reinstated'
-  | 'user.activation_requested'
-  | 'admin.invited'
-  | 'admin.joined'
-  | 'admin.suspended'
-  | 'admin.reactivated'
-  | 'withdrawal.approved'
-  | 'withdrawal.rejected'
-  | 'settings.updated'
-  | 'settings.proposed'
-  | 'settings.proposal_confirmed'
-  | 'settings.proposal_rejected'
-  | 'settings.proposal_withdrawn'
-  | 'secrets.rotated'
-  | 'android_app.uploaded'
-  | 'android_app.removed'
-  | 'gateway.payment_refused'
-  | 'reconciliation.uploaded'
-  | 'account.erased'
-  | 'user.data_exported'
-  | 'account.corrected'
-  | 'account.phone_changed'
-  | 'data_request.created'
-  | 'data_request.closed'
-  | 'pan.updated'
-  | 'tax.deposited';
+/** Every action the log records: the one list, which the admin panel words (contract/audit.ts). */
+export type { AuditAction };
 
 export interface AuditEvent {
   actorId: string | null;

@@ -5,6 +5,7 @@
 // provider whether it holds a payout for that withdrawal), and the daily sweep for payouts whose
 // final webhook never came. Money moves only in rh_settle_payout (settle-payout.ts).
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { AuditAction } from '../../contract/audit.ts';
 import { formatPaise } from '../../contract/money.ts';
 import {
   PAYOUT_PROVIDER_UNAVAILABLE_MESSAGE,
@@ -277,7 +278,7 @@ async function livePayout(payouts: Payouts, withdrawalId: string): Promise<Payou
   return found.find((p) => p.status === 'processed') ?? found.find((p) => !RETURNED_STATUSES.has(p.status)) ?? null;
 }
 
-async function audit(db: DbOrTx, admin: Admin, action: string, withdrawalId: string, details: Record<string, unknown>, now: Date): Promise<void> {
+async function audit(db: DbOrTx, admin: Admin, action: AuditAction, withdrawalId: string, details: Record<string, unknown>, now: Date): Promise<void> {
   await db.execute(
     sql`insert into audit_log (id, actor_id, action, target_type, target_id, ip, details, created_at)
         values (rh_new_id(), ${admin.id}::uuid, ${action}, 'withdrawal', ${withdrawalId}, ${admin.ip}, ${JSON.stringify(details)}::jsonb, ${at(now)})`,

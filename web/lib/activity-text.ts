@@ -2,6 +2,10 @@
 // Recent Activity and for one admin's actions on the Admins tab, in the reader's language: each
 // sentence is a message with placeholders, picked from a literal map.
 import type { ActivityItem } from '../../contract/admin-security.ts';
+import type { AuditAction } from '../../contract/audit.ts';
+import { providerName } from '../../contract/payouts.ts';
+import type { UpdateSettingsInput } from '../../contract/settings.ts';
+import { financialYearLabel } from '../../contract/tax.ts';
 import type { MessageKey, Translate } from '../i18n/t.ts';
 import { formatINR } from './format.ts';
 
@@ -10,7 +14,8 @@ export type ActivityTone = 'success' | 'destructive' | 'primary' | 'warning';
 const str = (v: unknown): string | null => (typeof v === 'string' && v ? v : null);
 const money = (v: unknown) => (str(v) ? formatINR(str(v)) : null);
 
-const SETTING_LABELS: Record<string, MessageKey> = {
+/** Every setting an admin can change, by the name the audit log and the proposals give it. */
+const SETTING_LABELS: Record<keyof UpdateSettingsInput, MessageKey> = {
   upiId: 'admin.activity.setting.upiId',
   businessName: 'admin.activity.setting.businessName',
   supportPhone: 'admin.activity.setting.supportPhone',
@@ -34,16 +39,25 @@ const SETTING_LABELS: Record<string, MessageKey> = {
   secondApprovalForActivation: 'admin.activity.setting.secondApprovalForActivation',
   riskHoldSignals: 'admin.activity.setting.riskHoldSignals',
   signupFlagPerReferrerPerHour: 'admin.activity.setting.signupFlagPerReferrerPerHour',
+  tdsEnabled: 'admin.activity.setting.tdsEnabled',
+  tdsReferralSection: 'admin.activity.setting.tdsReferralSection',
+  tdsReferralRatePercent: 'admin.activity.setting.tdsReferralRatePercent',
+  tdsReferralYearlyThreshold: 'admin.activity.setting.tdsReferralYearlyThreshold',
+  tdsPrizeSection: 'admin.activity.setting.tdsPrizeSection',
+  tdsPrizeRatePercent: 'admin.activity.setting.tdsPrizeRatePercent',
+  tdsPrizeThreshold: 'admin.activity.setting.tdsPrizeThreshold',
+  tdsNoPanRatePercent: 'admin.activity.setting.tdsNoPanRatePercent',
+  tdsTan: 'admin.activity.setting.tdsTan',
 };
 
-const MONEY_SETTINGS = new Set(['activationFee', 'referralReward', 'minWithdrawal', 'secondApprovalAbove']);
+/** Settings shown with their values: rupee amounts, percentages, and short codes (a section of the Act, the TAN). */
+const MONEY_SETTINGS: ReadonlySet<string> = new Set(['activationFee', 'referralReward', 'minWithdrawal', 'secondApprovalAbove', 'tdsReferralYearlyThreshold', 'tdsPrizeThreshold']);
+const RATE_SETTINGS: ReadonlySet<string> = new Set(['tdsReferralRatePercent', 'tdsPrizeRatePercent', 'tdsNoPanRatePercent']);
+const CODE_SETTINGS: ReadonlySet<string> = new Set(['tdsReferralSection', 'tdsPrizeSection', 'tdsTan']);
 
 /** "referral reward ₹400.00 → ₹250.00, UPI ID" from {changed: {key: {from, to}}} (or a list of keys). */
 export function changedList(details: Record<string, unknown>, t: Translate): string {
-  const label = (key: string) => {
-    const labelKey = Object.hasOwn(SETTING_LABELS, key) ? SETTING_LABELS[key] : undefined;
-    return labelKey ? t(labelKey) : key;
-  };
+  const label = (key: string) => (Object.hasOwn(SETTING_LABELS, key) ? t(SETTING_LABELS[key as keyof UpdateSettingsInput]) : key);
   const changed = details.changed;
   if (Array.isArray(changed)) {
     const keys = changed.filter((k): k is string => typeof k === 'string');
@@ -54,8 +68,16 @@ export function changedList(details: Record<string, unknown>, t: Translate): str
     const setting = label(key);
     const v = value && typeof value === 'object' ? (value as { from?: unknown; to?: unknown }) : null;
     if (v && MONEY_SETTINGS.has(key) && str(v.from) && str(v.to)) return t('admin.activity.settingChange', { setting, from: money(v.from), to: money(v.to) });
-    if (v && key === 'referralsPerSpin' && typeof v.from === 'number' && typeof v.to === 'number')
-      return t('admin.activity.settingChange', { setting, from: String(v.from), to: String(v.to) });
+    if (v && RATE_SETTINGS.has(key) && str(v.from) && str(v.to)) {
+      const percent = (rate: unknown) => t('admin.activity.percent', { rate: str(rate) });
+      return t('admin.activity.settingChange', { setting, from: percent(v.from), to: percent(v.to) });
+    }
+    if (v && CODE_SETTINGS.has(key) && (str(v.from) || str(v.to))) {
+      const shown = (x: unknown) => str(x) ?? t('admin.activity.notSet');
+      return t('admin.activity.settingChange', { setting, from: shown(v.from), to: shown(v.to) });
+    }
+    // Hourly limits, referrals per spin.
+    if (v && typeof v.from === 'number' && typeof v.to === 'number') return t('admin.activity.settingChange', { setting, from: String(v.from), to: String(v.to) });
     if (v && typeof v.from === 'boolean' && typeof v.to === 'boolean') {
       const onOff = (b: boolean) => t(b ? 'admin.activity.on' : 'admin.activity.off');
       return t('admin.activity.settingChange', { setting, from: onOff(v.from), to: onOff(v.to) });
@@ -78,12 +100,23 @@ export function describeActivity(item: ActivityItem, t: Translate): { text: stri
   const note = str(d.notes) ? t('admin.activity.note', { note: str(d.notes) }) : null;
   const utr = str(d.utrNumber) ? t('admin.activity.utr', { utr: str(d.utrNumber) }) : null;
   const amount = money(d.amount);
-  switch (item.action) {
-    case 'payment.approved':
-      return {
-        text: join(amount ? t('admin.activity.paymentApproved', { who, amount }) : t('admin.activity.paymentApprovedNoAmount', { who }), utr, note),
-        tone: 'success',
-      };
+  /** "a ₹500.00 withdrawal", for the payouts' sentences. */
+  const withdrawal = amount ? t('admin.activity.withdrawalOf', { amount }) : t('admin.activity.aWithdrawal');
+  const provider = str(d.provider) ? providerName(str(d.provider)) : t('admin.activity.payoutProvider');
+  // Every action the server writes has its sentence (`action` is `never` at the default); a row
+  // with some other name reads as that name.
+  const action = item.action as AuditAction;
+  switch (action) {
+    case 'payment.approved': {
+      // Paid through the payment gateway, the gateway's confirmation approves it: nobody did.
+      const sentence =
+        amount && d.via === 'gateway' && !item.actorId
+          ? t('admin.activity.paymentConfirmedByGateway', { amount })
+          : amount
+            ? t('admin.activity.paymentApproved', { who, amount })
+            : t('admin.activity.paymentApprovedNoAmount', { who });
+      return { text: join(sentence, utr, note), tone: 'success' };
+    }
     case 'payment.rejected':
       return { text: join(t('admin.activity.paymentRejected', { who }), utr, note), tone: 'destructive' };
     case 'payment.reversed': {
@@ -109,11 +142,17 @@ export function describeActivity(item: ActivityItem, t: Translate): { text: stri
       return { text: t('admin.activity.adminSuspended', { who }), tone: 'warning' };
     case 'admin.reactivated':
       return { text: t('admin.activity.adminReactivated', { who }), tone: 'success' };
-    case 'withdrawal.approved':
-      return {
-        text: join(amount ? t('admin.activity.withdrawalApproved', { who, amount }) : t('admin.activity.withdrawalApprovedNoAmount', { who }), note),
-        tone: 'success',
-      };
+    case 'withdrawal.approved': {
+      const paidBy = str(d.payoutProvider);
+      const sentence =
+        amount && paidBy
+          ? t('admin.activity.withdrawalApprovedPayout', { who, amount, provider: providerName(paidBy) })
+          : amount
+            ? t('admin.activity.withdrawalApproved', { who, amount })
+            : t('admin.activity.withdrawalApprovedNoAmount', { who });
+      const reference = str(d.payoutReference) ? t('admin.activity.utr', { utr: str(d.payoutReference) }) : null;
+      return { text: join(sentence, reference, note), tone: 'success' };
+    }
     case 'withdrawal.rejected':
       return {
         text: join(amount ? t('admin.activity.withdrawalRejected', { who, amount }) : t('admin.activity.withdrawalRejectedNoAmount', { who }), note),
@@ -187,11 +226,56 @@ export function describeActivity(item: ActivityItem, t: Translate): { text: stri
       return { text: join(t('admin.activity.userSuspended', { who }), str(d.reason) ? t('admin.activity.note', { note: str(d.reason) }) : null), tone: 'destructive' };
     case 'user.reinstated':
       return { text: join(t('admin.activity.userReinstated', { who }), str(d.reason) ? t('admin.activity.note', { note: str(d.reason) }) : null), tone: 'success' };
-    case 'holds.released':
-      return { text: amount ? t('admin.activity.holdsReleased', { who, amount }) : t('admin.activity.holdsReleasedNoAmount', { who }), tone: 'success' };
-    case 'holds.forfeited':
-      return { text: amount ? t('admin.activity.holdsForfeited', { who, amount }) : t('admin.activity.holdsForfeitedNoAmount', { who }), tone: 'destructive' };
+    case 'holds.released': {
+      const holdNote = str(d.note) ? t('admin.activity.note', { note: str(d.note) }) : null;
+      return { text: join(amount ? t('admin.activity.holdsReleased', { who, amount }) : t('admin.activity.holdsReleasedNoAmount', { who }), holdNote), tone: 'success' };
+    }
+    case 'holds.forfeited': {
+      const holdNote = str(d.note) ? t('admin.activity.note', { note: str(d.note) }) : null;
+      return { text: join(amount ? t('admin.activity.holdsForfeited', { who, amount }) : t('admin.activity.holdsForfeitedNoAmount', { who }), holdNote), tone: 'destructive' };
+    }
+    case 'payout.processed': {
+      const payoutUtr = str(d.utr) ? t('admin.activity.utr', { utr: str(d.utr) }) : null;
+      return { text: join(t('admin.activity.payoutProcessed', { provider, withdrawal }), payoutUtr), tone: 'success' };
+    }
+    case 'payout.returned': {
+      const reason = str(d.reason) ? t('admin.activity.note', { note: str(d.reason) }) : null;
+      // An admin returns a payout the provider refused; the provider's own word returns the others.
+      const sentence = item.actorId
+        ? t('admin.activity.payoutReturnedByAdmin', { who, withdrawal })
+        : d.providerStatus === 'reversed'
+          ? t('admin.activity.payoutReturnedByBank', { provider, withdrawal })
+          : t('admin.activity.payoutReturnedFailed', { provider, withdrawal });
+      return { text: join(sentence, reason), tone: 'destructive' };
+    }
+    case 'payout.paid_after_refund':
+      return { text: t('admin.activity.payoutPaidAfterRefund', { provider, withdrawal }), tone: 'destructive' };
+    case 'payout.refused':
+      return { text: join(t('admin.activity.payoutRefused'), str(d.error) ? t('admin.activity.note', { note: str(d.error) }) : null), tone: 'warning' };
+    case 'payout.retried':
+      return { text: d.found === true ? t('admin.activity.payoutRetriedFound', { who }) : t('admin.activity.payoutRetried', { who }), tone: 'primary' };
+    case 'payout.mismatch': {
+      const paid = str(d.amount) && str(d.currency) && str(d.currency) !== 'INR' ? `${str(d.amount)} ${str(d.currency)}` : amount;
+      const expected = money(d.expected);
+      const ofWithdrawal = expected ? t('admin.activity.withdrawalOf', { amount: expected }) : t('admin.activity.aWithdrawal');
+      return {
+        text: paid ? t('admin.activity.payoutMismatch', { paid, withdrawal: ofWithdrawal }) : t('admin.activity.payoutMismatchNoAmount'),
+        tone: 'destructive',
+      };
+    }
+    case 'pan.updated':
+      return { text: t('admin.activity.panUpdated', { who }), tone: 'primary' };
+    case 'tax.deposited': {
+      const fy = typeof d.fy === 'number' ? d.fy : null;
+      const quarter = typeof d.quarter === 'number' ? d.quarter : null;
+      const sentence =
+        amount && fy !== null && quarter !== null
+          ? t('admin.activity.taxDeposited', { who, amount, quarter, year: financialYearLabel(fy) })
+          : t('admin.activity.taxDepositedNoPeriod', { who });
+      const challan = str(d.challanSerial) && str(d.bsrCode) ? t('admin.activity.challan', { serial: str(d.challanSerial), bsr: str(d.bsrCode) }) : null;
+      return { text: join(sentence, challan), tone: 'success' };
+    }
     default:
-      return { text: t('admin.activity.other', { who, action: item.action.replace(/[._]/g, ' ') }), tone: 'primary' };
+      return { text: t('admin.activity.other', { who, action: String(action satisfies never).replace(/[._]/g, ' ') }), tone: 'primary' };
   }
 }

@@ -54,6 +54,4 @@ export function useReturnPayout() {
 }
 
 /** The provider's name as people write it. */
-export function providerName(provider: string | null | undefined): string {
-  return provider === 'razorpayx' ? 'RazorpayX' : (provider ?? '');
-}
+export { providerName } from '../../../contract/payouts.ts';
