@@ -77,7 +77,7 @@ export interface ServerRenderer {
    * The app's page for a signed-in screen: rendered in the browser, with the screen's modules and
    * texts preloaded beside the app and the stylesheet inline; null for any other path.
    */
-  shell(request: { url: string; headers: Record<string, string | string[] | undefined> }): RenderedResponse | null;
+  shell(request: { url: string; headers: Record<string, string | string[] | undefined> }): Promise<RenderedResponse | null>;
 }
 
 /**
@@ -116,16 +116,43 @@ function readManifest(webDist: string): Manifest | null {
   }
 }
 
-export async function createServerRenderer(opts: {
+interface RendererOptions {
   webDist: string;
   ssrDir: string;
   template: string;
   readSettings(): Promise<AppSettings>;
   log(message: string, err: unknown): void;
-}): Promise<ServerRenderer | null> {
+}
+
+/**
+ * The renderer, or null without a render module in the build. The module (the web app built for
+ * Node, a few hundred KB) is loaded after start-up, so the server listens as soon as before, or by
+ * the first page asked for; a module that will not load leaves every page to the browser.
+ */
+export function createServerRenderer(opts: RendererOptions): ServerRenderer | null {
   const entry = path.join(opts.ssrDir, 'entry-server.js');
   if (!existsSync(entry)) return null;
-  const mod = (await import(pathToFileURL(entry).href)) as RendererModule;
+  let loaded: Promise<ServerRenderer | null> | null = null;
+  const load = () =>
+    (loaded ??= import(pathToFileURL(entry).href).then(
+      (mod) => rendererFor(mod as RendererModule, opts),
+      (err: unknown) => {
+        opts.log('could not load the server render module; the browser renders every page', err);
+        return null;
+      },
+    ));
+  setTimeout(() => void load(), 2000).unref();
+  return {
+    async page(request) {
+      return (await load())?.page(request) ?? null;
+    },
+    async shell(request) {
+      return (await load())?.shell(request) ?? null;
+    },
+  };
+}
+
+function rendererFor(mod: RendererModule, opts: RendererOptions): ServerRenderer {
   const codes = mod.languages.map((l) => l.code);
   const manifest = readManifest(opts.webDist);
   const catalogueKey = (language: string, group: string) => (manifest ? Object.keys(manifest).find((k) => k.endsWith(`virtual:i18n/catalogue/${language}/${group}`)) : undefined);
@@ -172,7 +199,7 @@ export async function createServerRenderer(opts: {
   const shells = new Map<string, RenderedResponse>();
 
   return {
-    shell(request) {
+    async shell(request) {
       const headers = request.headers;
       const pathname = new URL(request.url, 'http://localhost').pathname;
       // The layout the app will choose: the phone's below 768 px, told apart here by the browser's own word.

@@ -61,7 +61,7 @@ export async function registerWebApp(app: FastifyInstance, { webDist, readSettin
 
   const renderer: ServerRenderer | null =
     indexHtml && webDist && readSettings
-      ? await createServerRenderer({
+      ? createServerRenderer({
           webDist,
           ssrDir: serverModuleDir(webDist),
           template: indexHtml.toString('utf8'),
@@ -71,7 +71,7 @@ export async function registerWebApp(app: FastifyInstance, { webDist, readSettin
       : null;
 
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
-    const page = renderer ? ((await renderer.page(request)) ?? renderer.shell(request)) : null;
+    const page = renderer ? ((await renderer.page(request)) ?? (await renderer.shell(request))) : null;
     if (!page) return sendIndex(request, reply);
     void reply
       .status(page.status)
