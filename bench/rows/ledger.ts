@@ -5,6 +5,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { openDatabase } from '../../server/db/client.ts';
 import { sealLedger } from '../../server/ledger/ledger-seal.ts';
+import { ensurePlatformAccounts } from '../../server/ledger/ledger.service.ts';
 import { withDatabase } from '../lib/database.ts';
 import { goal, report, BENCH_ROOT } from '../lib/report.ts';
 import { connect, rebuildCounters, seedHistory, seedUsers } from '../lib/seed.ts';
@@ -19,6 +20,8 @@ export async function benchLedger(): Promise<void> {
   console.log(`\n# ledger: ledger:check on ${entries.toLocaleString('en-IN')} sealed entries (PostgreSQL)`);
   await withDatabase(async (url) => {
     const database = await openDatabase({ databaseUrl: url, poolSize: 2 });
+    // What a server's start does: the platform accounts the seeded entries post against.
+    await ensurePlatformAccounts(database.db);
     const db = await connect(url);
     try {
       const t0 = Date.now();
