@@ -387,17 +387,15 @@ describe('UTR extraction', () => {
 describe('generated statements', () => {
   const credits = Array.from({ length: 250 }, (_, i) => ({ utr: String(412300000000 + i * 7), amountPaise: 50000n + BigInt(i % 3) }));
 
-  it.each(['hdfc', 'sbi', 'icici', 'axis', 'kotak', 'custom'] as const)('10,000 %s rows parse fast and exactly', (layout) => {
+  // Their speed is the bench's to measure (BENCH_ONLY=reconcile); a unit test checks the result.
+  it.each(['hdfc', 'sbi', 'icici', 'axis', 'kotak', 'custom'] as const)('10,000 %s rows parse exactly', (layout) => {
     const text = generateStatement({ layout, transactions: 10_000, credits, seed: 7 });
-    const started = performance.now();
     const result = parsed(parseStatement(text, layout === 'custom' ? GENERATED_CUSTOM_MAPPING : undefined));
-    const elapsed = performance.now() - started;
     expect(result.layout).toBe(layout);
     expect(result.problems).toEqual([]);
     expect(result.rows).toHaveLength(10_000);
     const planted = new Set(credits.map((c) => c.utr));
     const found = result.rows.filter((r) => r.creditPaise > 0n && r.utr !== null && planted.has(r.utr)).map((r) => ({ utr: r.utr, amountPaise: r.creditPaise }));
     expect(found).toEqual(credits);
-    expect(elapsed).toBeLessThan(1000);
   });
 });

@@ -106,15 +106,12 @@ describe.each(drivers)('statements uploaded as banks give them (%s)', (driver) =
     const credits = proofs.map((p) => ({ utr: p.utr, amountPaise: FEE }));
     for (const [i, type] of (['xlsx', 'xls'] as const).entries()) {
       const sheet = generateStatementSheet({ layout: type === 'xlsx' ? 'sbi-2026' : 'hdfc', transactions: 10_000, credits, seed: 70 + i, firstDate: daysAgo(20) });
-      const started = performance.now();
       const res = await upload(await writeStatementFile(sheet, type));
-      const elapsed = performance.now() - started;
       expect(res.status, JSON.stringify(res.body).slice(0, 500)).toBe(201);
       expect(res.body.lineCount).toBe(10_000);
       expect(res.body.problems).toEqual([]);
       expect(res.body.matched.map((m: { paymentId: string }) => m.paymentId).sort()).toEqual(proofs.map((p) => p.proof.id).sort());
-      // A generous bound for a shared machine; the bench row holds the 2 s target.
-      expect(elapsed, type).toBeLessThan(15_000);
+      // How fast is the bench row's to measure (BENCH_ONLY=reconcile, against 2 s).
     }
   });
 
