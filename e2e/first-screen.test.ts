@@ -92,6 +92,10 @@ describe('the first screen', () => {
     expect(await missing.text()).toContain('404 Page Not Found');
     // A referral link's code is in the form as sent.
     expect(await (await fetch(`${e.baseUrl}/register?ref=ABC123`)).text()).toContain('value="ABC123"');
+    // Each form waits for the app: nothing typed is lost and the browser never sends it itself.
+    for (const path of ['/login', '/register', '/admin-login']) {
+      expect(await (await fetch(`${e.baseUrl}${path}`)).text(), path).toContain('<fieldset disabled="" class="contents">');
+    }
   });
 
   it('renders in the reader\'s language, follows their choice over the browser\'s, and leaves signed-in readers and screens to the browser', async () => {
@@ -151,6 +155,7 @@ describe('the first screen', () => {
         expect(removed, `${locale} ${p.path}: elements the browser threw away`).toEqual([]);
       }
       await page.goto(`${e.baseUrl}/login`, { waitUntil: 'networkidle' });
+      expect(await page.locator('form fieldset').evaluate((f) => (f as HTMLFieldSetElement).disabled), 'the form is live once the app has it').toBe(false);
       await page.locator('form button[type="submit"]').click();
       await page.getByText(locale === 'en-IN' ? 'Enter your mobile number' : 'अपना मोबाइल नंबर डालें', { exact: true }).first().waitFor();
       expect(errors, locale).toEqual([]);

@@ -36,8 +36,10 @@ export interface RenderedResponse {
 /** The cookies web/lib/api-client.ts and web/i18n/i18n.ts set. */
 const SIGNED_IN_COOKIE = 'rh_signed_in';
 const LANGUAGE_COOKIE = 'rh_lang';
-/** Pages kept at once (paths × languages × a referral code on /register). */
+/** Pages kept at once (paths × languages × public settings). */
 const CACHE_LIMIT = 300;
+/** Pages for /register?ref=CODE kept at once, apart from the others. */
+const REFERRAL_CACHE_LIMIT = 100;
 /** A referral code in a shared link (/register?ref=CODE) is rendered into the form. */
 const REFERRAL_CODE = /^[A-Za-z0-9]{1,32}$/;
 
@@ -158,6 +160,7 @@ function rendererFor(mod: RendererModule, opts: RendererOptions): ServerRenderer
   const catalogueKey = (language: string, group: string) => (manifest ? Object.keys(manifest).find((k) => k.endsWith(`virtual:i18n/catalogue/${language}/${group}`)) : undefined);
   const served = new Set(mod.SERVER_RENDERED_PATHS);
   const cache = new Map<string, Promise<RenderedResponse | null>>();
+  const referralCache = new Map<string, Promise<RenderedResponse | null>>();
   let turn: Promise<unknown> = Promise.resolve();
 
   const inTurn = <T>(fn: () => Promise<T>): Promise<T> => {
@@ -231,13 +234,16 @@ function rendererFor(mod: RendererModule, opts: RendererOptions): ServerRenderer
       const language = chooseLanguage(codes, cookieHeader, typeof headers['accept-language'] === 'string' ? headers['accept-language'] : undefined);
       const appSettings = await opts.readSettings();
       const key = `${target}\n${language}\n${createHash('sha256').update(JSON.stringify(appSettings)).digest('base64url')}`;
-      let page = cache.get(key);
+      // Pages for referral links have their own, smaller room: links with made-up codes can only
+      // push each other out, never the entry pages everyone gets.
+      const pages = target.includes('?') ? referralCache : cache;
+      let page = pages.get(key);
       if (!page) {
         page = build(target, language, appSettings);
-        cache.set(key, page);
-        if (cache.size > CACHE_LIMIT) cache.delete(cache.keys().next().value!);
+        pages.set(key, page);
+        if (pages.size > (pages === cache ? CACHE_LIMIT : REFERRAL_CACHE_LIMIT)) pages.delete(pages.keys().next().value!);
         // A failed render is tried again by the next request.
-        void page.then((p) => p ?? cache.delete(key));
+        void page.then((p) => p ?? pages.delete(key));
       }
       return page;
     },

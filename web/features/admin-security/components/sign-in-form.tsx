@@ -14,6 +14,7 @@ import { useT, type MessageKey, type Translate } from '../../../i18n/t.ts';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { readLastAdminEmail, signInWithPasskey, signInWithPassword, signInWithSecondFactor } from '../api.ts';
 import { HydratedForm } from '../../../components/ui/hydrated-form.tsx';
+import { useHydrated } from '../../../lib/use-hydrated.ts';
 
 export type SignInStep = 'login' | '2fa-login';
 
@@ -35,14 +36,18 @@ function webAuthnMessage(err: unknown, t: Translate): string {
 
 export function SignInForm({ step, onStepChange, onPasswordSignIn, onFullSignIn }: SignInFormProps) {
   const t = useT();
-  // Read after the first render: the server renders this form without the device's memory.
-  const [remembered, setRemembered] = useState('');
-  const [email, setEmail] = useState('');
+  // The device's memory at once when the app draws the form; on a page the server rendered (which
+  // cannot know it), read as soon as the app has taken the page over.
+  const hydrated = useHydrated();
+  const [remembered, setRemembered] = useState(() => (hydrated ? readLastAdminEmail() : ''));
+  const [email, setEmail] = useState(remembered);
   useEffect(() => {
+    if (hydrated) return;
     const last = readLastAdminEmail();
     if (!last) return;
     setRemembered(last);
     setEmail(last);
+    // Only for the render that hydrated the server's page.
   }, []);
   const [password, setPassword] = useState('');
   const [method, setMethod] = useState<'code' | 'backup'>('code');
