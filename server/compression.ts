@@ -2,7 +2,7 @@
 // static files are sent as the .br/.gz twins the build made (see web/vite.config.ts). Small answers
 // are left alone: compressing them costs more than it saves.
 import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 
 const brotli = promisify(brotliCompress);
@@ -28,6 +28,21 @@ export function chooseEncoding(acceptEncoding: string | string[] | undefined): E
 export function compress(bytes: Buffer, encoding: Encoding): Promise<Buffer> {
   // Quality 4: most of brotli's gain for a fraction of the default (11) cost, as a web server should.
   return encoding === 'br' ? brotli(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }) : gz(bytes, { level: 6 });
+}
+
+/** A page sent many times (the app's index.html, a server-rendered page): compressed once, at best quality. */
+export interface PrecompressedPage {
+  body: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+export function precompress(body: Buffer): PrecompressedPage {
+  return {
+    body,
+    br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+    gzip: gzipSync(body, { level: 9 }),
+  };
 }
 
 /** Compresses JSON answers of 1 KB or more for clients that accept it. */

@@ -9,8 +9,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { AppSettings } from '../../contract/settings.ts';
+import { precompress, type PrecompressedPage } from '../compression.ts';
 
 /** What web/entry-server.tsx exports (kept in step by hand: the module is built separately). */
 interface RendererModule {
@@ -25,12 +25,8 @@ interface RendererModule {
 /** The part of Vite's build manifest (dist/web/.vite/manifest.json) read here. */
 type Manifest = Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
 
-export interface RenderedResponse {
+export interface RenderedResponse extends PrecompressedPage {
   status: 200 | 404;
-  /** The page, and its brotli and gzip forms. */
-  body: Buffer;
-  br: Buffer;
-  gzip: Buffer;
 }
 
 /** The cookies web/lib/api-client.ts and web/i18n/i18n.ts set. */
@@ -172,21 +168,14 @@ function rendererFor(mod: RendererModule, opts: RendererOptions): ServerRenderer
   // An entry ending in '/' (other than the root) stands for every path under it.
   const isBrowserRendered = (p: string) => mod.BROWSER_RENDERED_PATHS.some((b) => p === b || (b.length > 1 && b.endsWith('/') && p.startsWith(b)));
 
-  const compressed = (html: string, status: 200 | 404): RenderedResponse => {
-    const body = Buffer.from(html);
-    return {
-      status,
-      body,
-      br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
-      gzip: gzipSync(body, { level: 9 }),
-    };
-  };
+  const compressed = (html: string, status: 200 | 404): RenderedResponse => ({ status, ...precompress(Buffer.from(html)) });
 
   const build = async (url: string, language: string, appSettings: AppSettings): Promise<RenderedResponse | null> => {
     try {
       const r = await inTurn(() => mod.render(url, { language, appSettings }));
-      const state = JSON.stringify({ lang: r.lang, path: new URL(url, 'http://localhost').pathname, appSettings }).replace(/</g, '\\u003c');
-      const needs = mod.hydrationNeeds(new URL(url, 'http://localhost').pathname);
+      const pathname = new URL(url, 'http://localhost').pathname;
+      const state = JSON.stringify({ lang: r.lang, path: pathname, appSettings }).replace(/</g, '\\u003c');
+      const needs = mod.hydrationNeeds(pathname);
       const modules = [needs.source, ...['core', ...needs.groups].map((g) => catalogueKey(r.lang, g)).filter((k): k is string => Boolean(k))];
       const html = pageHead(opts.template, opts.webDist, manifest, modules)
         .replace(/<html lang="[^"]*"/, `<html lang="${r.lang}" dir="${r.dir}"`)

@@ -6,9 +6,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { isApiRequest } from '../routing.ts';
-import { chooseEncoding } from '../compression.ts';
+import { chooseEncoding, precompress, type PrecompressedPage } from '../compression.ts';
 import type { AppSettings } from '../../contract/settings.ts';
 import { createServerRenderer, type ServerRenderer } from './server-render.ts';
 import { registerCrawlerFiles } from './crawlers.ts';
@@ -55,9 +54,15 @@ export async function registerWebApp(app: FastifyInstance, { webDist, readSettin
   }
   const indexHtml = hasBuild && indexPath ? readFileSync(indexPath) : null;
   // index.html is answered for every app path: its compressed forms are made once, here.
-  const indexCompressed = indexHtml
-    ? { br: brotliCompressSync(indexHtml, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }), gzip: gzipSync(indexHtml, { level: 9 }) }
-    : null;
+  const index = indexHtml ? precompress(indexHtml) : null;
+
+  /** An HTML page in the best encoding the browser takes. */
+  const sendHtml = (request: FastifyRequest, reply: FastifyReply, page: PrecompressedPage, vary: string) => {
+    void reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', vary);
+    const encoding = chooseEncoding(request.headers['accept-encoding']);
+    if (encoding) return reply.header('content-encoding', encoding).send(page[encoding]);
+    return reply.send(page.body);
+  };
 
   const renderer: ServerRenderer | null =
     indexHtml && webDist && readSettings
@@ -73,28 +78,19 @@ export async function registerWebApp(app: FastifyInstance, { webDist, readSettin
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     const page = renderer ? ((await renderer.page(request)) ?? (await renderer.shell(request))) : null;
     if (!page) return sendIndex(request, reply);
-    void reply
-      .status(page.status)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      // The page depends on the reader's language, whether they are signed in, and their device.
-      .header('vary', 'accept-encoding, accept-language, cookie, user-agent');
-    const encoding = chooseEncoding(request.headers['accept-encoding']);
-    if (encoding) return reply.header('content-encoding', encoding).send(encoding === 'br' ? page.br : page.gzip);
-    return reply.send(page.body);
+    void reply.status(page.status);
+    // The page depends on the reader's language, whether they are signed in, and their device.
+    return sendHtml(request, reply, page, 'accept-encoding, accept-language, cookie, user-agent');
   };
 
   const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
-    if (!indexHtml) {
+    if (!index) {
       return reply
         .status(503)
         .type('text/plain; charset=utf-8')
         .send('The web app is not built. Run `npm run build:web` (npm start does it for you).');
     }
-    void reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
-    const encoding = chooseEncoding(request.headers['accept-encoding']);
-    if (encoding && indexCompressed) return reply.header('content-encoding', encoding).send(indexCompressed[encoding]);
-    return reply.send(indexHtml);
+    return sendHtml(request, reply, index, 'accept-encoding');
   };
 
   // The site root is the app too: without this the static plugin takes "/" for a directory listing
