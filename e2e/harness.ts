@@ -147,3 +147,21 @@ export async function closeDialogWithEscape(page: Page): Promise<void> {
     await dialog.waitFor({ state: 'hidden' });
   }
 }
+
+/**
+ * Visible buttons, button-like links, headings and tabs whose text does not fit: scrolled inside
+ * the control, cut with an ellipsis, or past the right edge of the window. Empty when all fit.
+ */
+export async function overflowingControls(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    for (const el of Array.from(document.querySelectorAll<HTMLElement>('button, [role="button"], a[class*="inline-flex"], h1, h2, h3, [role="tab"]'))) {
+      const box = el.getBoundingClientRect();
+      // Skip what is not drawn (hidden, or visually hidden for screen readers: 1 px boxes).
+      if (box.width <= 1 || box.height <= 1 || getComputedStyle(el).visibility === 'hidden') continue;
+      if (el.scrollWidth > el.clientWidth + 1) out.push(`${el.tagName} "${el.innerText.trim().slice(0, 40)}" ${el.scrollWidth}>${el.clientWidth}`);
+      if (box.right > window.innerWidth + 1) out.push(`${el.tagName} "${el.innerText.trim().slice(0, 40)}" past the right edge`);
+    }
+    return out;
+  });
+}

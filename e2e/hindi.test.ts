@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { readCatalogue } from '../web/i18n/catalogue-files.ts';
 import { createActivatedUser, createAdmin, nextPhone, nextUtr, pngFile, registerUser } from '../server/test/fixtures.ts';
-import { expectNoSeriousA11yViolations, screenshot, signInWithToken, startE2E, waitForAnimations, waitForHeading, waitForToast, type E2E } from './harness.ts';
+import { expectNoSeriousA11yViolations, overflowingControls, screenshot, signInWithToken, startE2E, waitForAnimations, waitForHeading, waitForToast, type E2E } from './harness.ts';
 
 const hi = readCatalogue('hi');
 /** The Hindi text of a key, with its {placeholders} filled in. */
@@ -26,17 +26,7 @@ async function checkHindiScreen(page: Page, name: string): Promise<void> {
   expect(text.match(RAW_KEY)?.[0] ?? null, `${name}: a key shown instead of its text`).toBeNull();
   expect(text, `${name}: no Hindi on screen`).toMatch(/[\u0900-\u097F]/);
   // Every visible button and heading fits: nothing scrolls inside it or is cut with an ellipsis.
-  const overflowing = await page.evaluate(() => {
-    const out: string[] = [];
-    for (const el of Array.from(document.querySelectorAll<HTMLElement>('button, [role="button"], a[class*="inline-flex"], h1, h2, h3, [role="tab"]'))) {
-      const box = el.getBoundingClientRect();
-      // Skip what is not drawn (hidden, or visually hidden for screen readers: 1 px boxes).
-      if (box.width <= 1 || box.height <= 1 || getComputedStyle(el).visibility === 'hidden') continue;
-      if (el.scrollWidth > el.clientWidth + 1) out.push(`${el.tagName} "${el.innerText.trim().slice(0, 40)}" ${el.scrollWidth}>${el.clientWidth}`);
-      if (box.right > window.innerWidth + 1) out.push(`${el.tagName} "${el.innerText.trim().slice(0, 40)}" past the right edge`);
-    }
-    return out;
-  });
+  const overflowing = await overflowingControls(page);
   expect(overflowing, `${name}: overflowing buttons or headings`).toEqual([]);
   // Devanagari is drawn in the font we ship, not boxes or a fallback.
   await page.evaluate(() => document.fonts.ready);

@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActivatedUser, createAdmin, registerUser, submitPaymentProof, type RegisteredUser, type SignedIn } from '../server/test/fixtures.ts';
 import { expectLedgerHolds } from '../server/test/harness.ts';
 import { readCatalogue } from '../web/i18n/catalogue-files.ts';
-import { expectNoSeriousA11yViolations, screenshot, signInWithToken, startE2E, waitForAnimations, waitForHeading, waitForToast, type E2E } from './harness.ts';
+import { expectNoSeriousA11yViolations, overflowingControls, screenshot, signInWithToken, startE2E, waitForAnimations, waitForHeading, waitForToast, type E2E } from './harness.ts';
 
 const run = promisify(execFile);
 const PAN = 'ZZAPT1234Q';
@@ -54,16 +54,7 @@ async function checkHindiScreen(page: Page, name: string) {
   expect(await page.evaluate(() => document.documentElement.lang)).toBe('hi');
   const text = await page.locator('body').innerText();
   expect(text.match(RAW_KEY)?.[0] ?? null, `${name}: a key shown instead of its text`).toBeNull();
-  const cut = await page.evaluate(() => {
-    const out: string[] = [];
-    for (const el of Array.from(document.querySelectorAll<HTMLElement>('button, [role="button"], a[class*="inline-flex"], h1, h2, h3, [role="tab"]'))) {
-      const box = el.getBoundingClientRect();
-      if (box.width <= 1 || box.height <= 1 || getComputedStyle(el).visibility === 'hidden') continue;
-      if (el.scrollWidth > el.clientWidth + 1) out.push(`${el.tagName} "${el.innerText.trim().slice(0, 40)}" ${el.scrollWidth}>${el.clientWidth}`);
-      if (box.right > window.innerWidth + 1) out.push(`${el.tagName} "${el.innerText.trim().slice(0, 40)}" past the right edge`);
-    }
-    return out;
-  });
+  const cut = await overflowingControls(page);
   expect(cut, `${name}: overflowing buttons or headings`).toEqual([]);
   expect(await overflow(page), `${name}: scrolls sideways`).toBe(0);
   await screenshot(page, `tax-hindi-${name}`);
