@@ -12,7 +12,7 @@ import { AppError } from '../errors.ts';
 import { BINARY_FIXTURES, FIXTURE_CREDITS, fixtureSheet } from './fixtures/build-fixtures.ts';
 import { GENERATED_BANK, GENERATED_LAYOUTS, generateStatementSheet } from './fixtures/generate-statement.ts';
 import { STATEMENT_FILE_TYPES, writeStatementFile } from './fixtures/statement-files.ts';
-import { PASSWORD_PDF_MESSAGE, SCANNED_PDF_MESSAGE } from './pdf-reader.ts';
+import { BROKEN_PDF_MESSAGE, PASSWORD_PDF_MESSAGE, readPdfLines, SCANNED_PDF_MESSAGE } from './pdf-reader.ts';
 import { parseStatementContent, readStatementContent, sniffStatement } from './statement-file.ts';
 import type { StatementParseResult } from './statement-parser.ts';
 
@@ -54,6 +54,25 @@ describe('every layout in every file type', () => {
       }
     });
   }
+
+  // Poppler reads where it is installed (CI installs it); pdf.js where it is not, and when poppler
+  // cannot open a file. Both must read every statement the same.
+  it('pdftotext and pdf.js read every layout\'s PDF, and the committed ones, to the same rows', async () => {
+    const credits = Array.from({ length: 12 }, (_, i) => ({ utr: String(412300000000 + i * 7), amountPaise: 50_000n }));
+    const files: { label: string; bytes: Uint8Array }[] = [];
+    for (const layout of GENERATED_LAYOUTS) {
+      files.push({ label: layout, bytes: await writeStatementFile(fixtureSheet(layout), 'pdf') });
+      files.push({ label: `${layout}, 120 lines`, bytes: await writeStatementFile(generateStatementSheet({ layout, transactions: 120, credits, seed: 3 }), 'pdf') });
+    }
+    for (const { file } of BINARY_FIXTURES.filter((f) => f.type === 'pdf')) files.push({ label: file, bytes: fixture(file) });
+    for (const { label, bytes } of files) {
+      const [poppler, pdfjs] = await Promise.all([readPdfLines(bytes, 'pdftotext'), readPdfLines(bytes, 'pdfjs')]);
+      const a = parseStatementContent({ format: 'pdf', lines: poppler });
+      const b = parseStatementContent({ format: 'pdf', lines: pdfjs });
+      expect(a.status, label).toBe('parsed');
+      expect(a, label).toEqual(b);
+    }
+  });
 
   it('a PDF statement over several pages, with a header on each and wrapped narrations, reads every row', async () => {
     const credits = Array.from({ length: 40 }, (_, i) => ({ utr: String(412300000000 + i * 7), amountPaise: 50_000n }));
@@ -162,6 +181,9 @@ describe('files that are no statement we can read', () => {
   it('a scanned PDF (no text layer) is refused, saying so', async () => {
     const err = await refusal(fixture('scanned.pdf'));
     expect(err).toMatchObject({ status: 400, code: 'STATEMENT_UNREADABLE', message: SCANNED_PDF_MESSAGE });
+    for (const reader of ['pdftotext', 'pdfjs'] as const) {
+      await expect(readPdfLines(fixture('scanned.pdf'), reader), reader).rejects.toMatchObject({ status: 400, message: SCANNED_PDF_MESSAGE });
+    }
   });
 
   it('a PDF with a password is refused, saying so', async () => {
@@ -173,10 +195,16 @@ describe('files that are no statement we can read', () => {
     doc.end();
     await done;
     expect(await refusal(Buffer.concat(chunks))).toMatchObject({ status: 400, message: PASSWORD_PDF_MESSAGE });
+    for (const reader of ['pdftotext', 'pdfjs'] as const) {
+      await expect(readPdfLines(Buffer.concat(chunks), reader), reader).rejects.toMatchObject({ status: 400, message: PASSWORD_PDF_MESSAGE });
+    }
   });
 
   it('a broken PDF, a broken workbook and binary noise are refused, not a 500', async () => {
     expect((await refusal(Buffer.from('%PDF-1.7\nnot really'))).status).toBe(400);
+    for (const reader of ['pdftotext', 'pdfjs'] as const) {
+      await expect(readPdfLines(Buffer.from('%PDF-1.7\nnot really'), reader), reader).rejects.toMatchObject({ status: 400, message: BROKEN_PDF_MESSAGE });
+    }
     expect((await refusal(Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), Buffer.alloc(600, 1)]))).status).toBe(400);
     expect((await refusal(Buffer.from('504b030414000000', 'hex'))).status).toBe(400);
     expect((await refusal(Buffer.from([0, 1, 2, 3, 0, 0, 7]))).status).toBe(400);
