@@ -56,13 +56,14 @@ export async function seedSessions(db: Sql, userIds: string[]): Promise<string[]
 
 /**
  * `entries` spin prizes of ₹1 on the user's wallet: balanced entries, wallet lines numbered 1..n with
- * their running balance, and the wallet's cached balance and line count to match.
+ * their running balance, and the wallet's cached balance and line count to match. One entry a second,
+ * the last `endsSecondsAgo` seconds ago.
  */
-export async function seedHistory(db: Sql, userId: string, entries: number): Promise<void> {
+export async function seedHistory(db: Sql, userId: string, entries: number, endsSecondsAgo = 0): Promise<void> {
   await db.query(
     `with e as (
        insert into ledger_entries (id, kind, ref_id, user_id, description, created_at)
-       select gen_random_uuid(), 'spin_prize', gen_random_uuid(), $1, 'Spin wheel prize of ₹1', now() - make_interval(secs => $2 - i)
+       select gen_random_uuid(), 'spin_prize', gen_random_uuid(), $1, 'Spin wheel prize of ₹1', now() - make_interval(secs => $3 + $2 - i)
        from generate_series(1, $2::int) as i
        returning id, created_at)
      , numbered as (select id, created_at, row_number() over (order by created_at, id) as seq from e)
@@ -71,7 +72,7 @@ export async function seedHistory(db: Sql, userId: string, entries: number): Pro
        select gen_random_uuid(), id, $1, 100, seq, seq * 100, created_at from numbered)
      insert into ledger_lines (id, entry_id, account_id, amount_paise, created_at)
      select gen_random_uuid(), id, '00000000-0000-7000-8000-000000000004', -100, created_at from numbered`,
-    [userId, entries],
+    [userId, entries, endsSecondsAgo],
   );
   await db.query(`update ledger_accounts set balance_paise = $2::bigint * 100, line_count = $2 where id = $1`, [userId, entries]);
   await db.query(`update users set total_earnings_paise = $2::bigint * 100 where id = $1`, [userId, entries]);
