@@ -53,7 +53,9 @@ export const DEVANAGARI_FONT_BUDGET_KB = 120;
 export function loginClosureKeys(manifest: Manifest, language: string): string[] {
   const catalogue = Object.keys(manifest).find((k) => k.endsWith(`virtual:i18n/catalogue/${language}/core`));
   if (!catalogue) throw new Error(`no core catalogue chunk for ${language} in the Vite manifest`);
-  return [...new Set([...routeClosureKeys(manifest, 'routes/login.tsx'), ...routeClosureKeys(manifest, catalogue)])];
+  // Another language than English also fetches its table of catalogue chunks first.
+  const loaders = Object.keys(manifest).find((k) => k.endsWith(`virtual:i18n/loaders/${language}`));
+  return [...new Set([...routeClosureKeys(manifest, 'routes/login.tsx'), ...routeClosureKeys(manifest, catalogue), ...(loaders ? routeClosureKeys(manifest, loaders) : [])])];
 }
 
 /** Size in KB of the built font file for a script (its name from the fontsource package). */

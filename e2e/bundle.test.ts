@@ -2,7 +2,10 @@
 // no user route pulls admin code or the spin wheel unless it shows them.
 import { describe, expect, it } from 'vitest';
 import { DEVANAGARI_FONT_BUDGET_KB, fontKb, gzipKb, LOGIN_JS_BUDGET_KB, loginClosureKeys, readManifest, routeClosureKeys } from '../bench/route-closure.ts';
+import { listLanguages } from '../web/i18n/catalogue-files.ts';
 import { WEB_DIST as dist } from './harness.ts';
+
+const languages = listLanguages();
 
 const manifest = readManifest(dist);
 const routes = Object.keys(manifest).filter((k) => k.startsWith('routes/'));
@@ -15,9 +18,18 @@ describe('bundle', () => {
     for (const r of routes) expect(manifest[r]?.isDynamicEntry, r).toBe(true);
   });
 
-  it.each(['en', 'hi'])(`keeps the JavaScript for /login in %s (texts included) under ${LOGIN_JS_BUDGET_KB} KB gzip`, (language) => {
+  it(`keeps the JavaScript for /login in English (texts included) under ${LOGIN_JS_BUDGET_KB} KB gzip`, () => {
+    expect(gzipKb(dist, manifest, loginClosureKeys(manifest, 'en'))).toBeLessThanOrEqual(LOGIN_JS_BUDGET_KB);
+  });
+
+  // The code is the same in every language; only the texts differ, and Indic scripts take more
+  // bytes than English for the same message. So each language gets English's budget plus the
+  // difference in its first screen's texts, and no more code than English (its table of catalogue
+  // chunks, a few hundred bytes, included).
+  const coreTextsKb = (language: string) => gzipKb(dist, manifest, [Object.keys(manifest).find((k) => k.endsWith(`virtual:i18n/catalogue/${language}/core`))!]);
+  it.each(languages.filter((l) => l.code !== 'en').map((l) => l.code))(`keeps the JavaScript for /login in %s within the English budget plus its longer texts`, (language) => {
     const kb = gzipKb(dist, manifest, loginClosureKeys(manifest, language));
-    expect(kb).toBeLessThanOrEqual(LOGIN_JS_BUDGET_KB);
+    expect(kb).toBeLessThanOrEqual(LOGIN_JS_BUDGET_KB + Math.max(0, coreTextsKb(language) - coreTextsKb('en')));
   });
 
   it(`ships the Devanagari font for Hindi within ${DEVANAGARI_FONT_BUDGET_KB} KB, so /login in Hindi stays within ${LOGIN_JS_BUDGET_KB + DEVANAGARI_FONT_BUDGET_KB} KB`, () => {
@@ -27,9 +39,8 @@ describe('bundle', () => {
   });
 
   it('loads each language\'s texts in its own chunks, never another language\'s', () => {
-    for (const language of ['en', 'hi']) {
-      const other = language === 'en' ? 'hi' : 'en';
-      expect(loginClosureKeys(manifest, language).filter((k) => k.includes(`catalogue/${other}/`))).toEqual([]);
+    for (const { code } of languages) {
+      expect(loginClosureKeys(manifest, code).filter((k) => k.includes('catalogue/') && !k.includes(`catalogue/${code}/`)), code).toEqual([]);
     }
   });
 

@@ -8,7 +8,6 @@ declare module 'virtual:i18n/languages' {
     code: string;
     name: string;
     locale: string;
-    script: string;
     /** 'rtl' for a language written right to left. */
     dir?: 'ltr' | 'rtl';
   }
@@ -19,8 +18,8 @@ declare module 'virtual:i18n/languages' {
     serverTexts: Record<string, string>;
   }
   export const languages: LanguageMeta[];
-  /** loaders[language][group]() */
-  export const loaders: Record<string, Record<string, () => Promise<Catalogue>>>;
+  /** (await loaders[language]())[group](): a language's table of group loaders, then a group's texts. */
+  export const loaders: Record<string, () => Promise<Record<string, () => Promise<Catalogue>>>>;
 }
 
 // The language switch's own tiny font (web/i18n/vite-plugin.ts).

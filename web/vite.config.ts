@@ -77,6 +77,8 @@ export default defineConfig(({ isSsrBuild, command }) => ({
       // The manifest lets the bundle test and benchmark compute what each route downloads.
       manifest: true,
       chunkSizeWarningLimit: 600,
+      // Fonts stay files (fetched only when their text is on screen), however small.
+      assetsInlineLimit: (file: string) => (file.endsWith('.woff2') ? false : undefined),
       rolldownOptions: {
         output: {
           codeSplitting: {

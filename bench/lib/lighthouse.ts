@@ -47,7 +47,7 @@ const TOKEN_KEY = 'token';
  * One Lighthouse run on `url`. A run Lighthouse itself reports as broken (a trace it could not
  * record, NO_NAVSTART and the like, seen on a busy machine) is made again, twice at most.
  */
-export async function runLighthouse(url: string, opts: { token?: string } = {}): Promise<LighthouseScores> {
+export async function runLighthouse(url: string, opts: LighthouseOptions = {}): Promise<LighthouseScores> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await runOnce(url, opts);
@@ -59,7 +59,13 @@ export async function runLighthouse(url: string, opts: { token?: string } = {}):
 
 class LighthouseRuntimeError extends Error {}
 
-async function runOnce(url: string, opts: { token?: string }): Promise<LighthouseScores> {
+/** A session token (a signed-in page), and the reader's language as the app keeps it (device and cookie). */
+export interface LighthouseOptions {
+  token?: string;
+  language?: string;
+}
+
+async function runOnce(url: string, opts: LighthouseOptions): Promise<LighthouseScores> {
   const port = await freePort();
   const profile = await mkdtemp(path.join(os.tmpdir(), 'lighthouse-'));
   const context = await chromium.launchPersistentContext(profile, {
@@ -68,11 +74,19 @@ async function runOnce(url: string, opts: { token?: string }): Promise<Lighthous
     args: [...CHROMIUM_FLAGS, `--remote-debugging-port=${port}`],
   });
   try {
-    if (opts.token) {
+    const storage: [string, string][] = [];
+    if (opts.token) storage.push([TOKEN_KEY, opts.token]);
+    if (opts.language) {
+      storage.push(['language', opts.language]);
+      await context.addCookies([{ name: 'rh_lang', value: opts.language, url: new URL('/', url).href }]);
+    }
+    if (storage.length > 0) {
       const page = await context.newPage();
       // The app's robots.txt is a text file at the same origin: a page to set storage from that runs no app code.
       await page.goto(new URL('/robots.txt', url).href);
-      await page.evaluate(([key, token]) => localStorage.setItem(key!, token!), [TOKEN_KEY, opts.token]);
+      await page.evaluate((pairs) => {
+        for (const [key, value] of pairs) localStorage.setItem(key, value);
+      }, storage);
       await page.close();
     }
     const result = await lighthouse(url, {
@@ -80,7 +94,7 @@ async function runOnce(url: string, opts: { token?: string }): Promise<Lighthous
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-      disableStorageReset: Boolean(opts.token),
+      disableStorageReset: Boolean(opts.token || opts.language),
     });
     if (!result) throw new Error(`lighthouse returned nothing for ${url}`);
     const lhr = result.lhr;

@@ -9,8 +9,12 @@ describe('SMS texts', () => {
     expect(Object.keys(SMS_TEXTS).sort()).toEqual(listLanguages().map((l) => l.code).sort());
   });
 
-  it.each(Object.keys(SMS_TEXTS))('%s: the code is the only variable', (language) => {
-    for (const purpose of ['register', 'reset'] as const) {
+  it.each(Object.keys(SMS_TEXTS))('%s: the code is the only variable, the text its own language', (language) => {
+    for (const purpose of ['register', 'reset', 'phone_change'] as const) {
+      const template = SMS_TEXTS[language]![purpose];
+      expect(template.startsWith('{code}'), `${language} ${purpose}`).toBe(true);
+      expect(template.match(/\{[a-z_]+\}/g)?.sort(), `${language} ${purpose}`).toEqual(['{app}', '{code}']);
+      if (language !== 'en') expect(template, `${language} ${purpose} is translated`).not.toMatch(/\b(is your|expires|minutes)\b/);
       const a = smsText(language, purpose, '123456', 'Referral Hub');
       const b = smsText(language, purpose, '654321', 'Referral Hub');
       expect(a.split('123456')).toHaveLength(2);

@@ -154,6 +154,8 @@ function rendererFor(mod: RendererModule, opts: RendererOptions): ServerRenderer
   const codes = mod.languages.map((l) => l.code);
   const manifest = readManifest(opts.webDist);
   const catalogueKey = (language: string, group: string) => (manifest ? Object.keys(manifest).find((k) => k.endsWith(`virtual:i18n/catalogue/${language}/${group}`)) : undefined);
+  // Another language than English finds its texts through a small table of its own (web/i18n/vite-plugin.ts).
+  const loadersKey = (language: string) => (manifest ? Object.keys(manifest).find((k) => k.endsWith(`virtual:i18n/loaders/${language}`)) : undefined);
   const served = new Set(mod.SERVER_RENDERED_PATHS);
   const cache = new Map<string, Promise<RenderedResponse | null>>();
   const referralCache = new Map<string, Promise<RenderedResponse | null>>();
@@ -176,7 +178,7 @@ function rendererFor(mod: RendererModule, opts: RendererOptions): ServerRenderer
       const pathname = new URL(url, 'http://localhost').pathname;
       const state = JSON.stringify({ lang: r.lang, path: pathname, appSettings }).replace(/</g, '\\u003c');
       const needs = mod.hydrationNeeds(pathname);
-      const modules = [needs.source, ...['core', ...needs.groups].map((g) => catalogueKey(r.lang, g)).filter((k): k is string => Boolean(k))];
+      const modules = [needs.source, loadersKey(r.lang), ...['core', ...needs.groups].map((g) => catalogueKey(r.lang, g))].filter((k): k is string => Boolean(k));
       const html = pageHead(opts.template, opts.webDist, manifest, modules)
         .replace(/<html lang="[^"]*"/, `<html lang="${r.lang}" dir="${r.dir}"`)
         .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(r.title)}</title>`)
@@ -203,7 +205,7 @@ function rendererFor(mod: RendererModule, opts: RendererOptions): ServerRenderer
       const key = `${needs.sources.join(',')}\n${needs.groups.join(',')}\n${language}`;
       let shell = shells.get(key);
       if (!shell) {
-        const modules = [...needs.sources, ...['core', ...needs.groups].map((g) => catalogueKey(language, g)).filter((k): k is string => Boolean(k))];
+        const modules = [...needs.sources, loadersKey(language), ...['core', ...needs.groups].map((g) => catalogueKey(language, g))].filter((k): k is string => Boolean(k));
         shell = compressed(pageHead(opts.template, opts.webDist, manifest, modules), 200);
         shells.set(key, shell);
       }

@@ -34,7 +34,7 @@ export function AccessibilityDialog() {
   return (
     <DialogRoot open onOpenChange={a.setSettingsOpen}>
       <DialogContent flush className="max-w-xl">
-        <div className="shrink-0 border-b border-border px-6 pb-4 pr-14 pt-6">
+        <div className="shrink-0 border-b border-border px-6 pb-4 pe-14 pt-6">
           <DialogTitle className="flex items-center gap-2 text-lg font-semibold tracking-tight">
             {t('layout.a11y.title')} <Badge tone="solid">{t('layout.a11y.badge')}</Badge>
           </DialogTitle>

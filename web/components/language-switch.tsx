@@ -19,7 +19,7 @@ export function LanguageSwitch({ className, showLabel = false }: { className?: s
         {t('common.language.label')}
       </label>
       <span className="relative inline-flex items-center">
-        {showLabel ? null : <Languages aria-hidden="true" className="pointer-events-none absolute left-2 size-4 text-muted-foreground" />}
+        {showLabel ? null : <Languages aria-hidden="true" className="pointer-events-none absolute start-2 size-4 text-muted-foreground" />}
         <select
           id={id}
           value={i18n.locale}
@@ -30,8 +30,8 @@ export function LanguageSwitch({ className, showLabel = false }: { className?: s
           className={cn(
             // The names are drawn in their own tiny font (web/i18n/vite-plugin.ts), so showing the
             // switch does not fetch a whole script's font.
-            'font-language-names h-9 cursor-pointer rounded-md border border-input bg-background pr-2 text-sm font-medium text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
-            showLabel ? 'pl-2' : 'pl-7',
+            'font-language-names h-9 cursor-pointer rounded-md border border-input bg-background pe-2 text-sm font-medium text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+            showLabel ? 'ps-2' : 'ps-7',
           )}
         >
           {languages.map((l) => (

@@ -33,10 +33,27 @@ function placeholders(message: CompiledMessage, into = new Set<string>()): Set<s
   return into;
 }
 
+/** The forms each plural of a compiled message offers ("one", "other", "=0"), nested ones included. */
+function pluralForms(message: CompiledMessage, into: string[][] = []): string[][] {
+  for (const token of message) {
+    if (typeof token === 'string') continue;
+    const [, kind, branches] = token as [string, string?, Record<string, CompiledMessage | string>?];
+    if (kind === 'plural' && branches) into.push(Object.keys(branches).filter((k) => k !== 'offset'));
+    for (const branch of Object.values(branches ?? {})) if (Array.isArray(branch)) pluralForms(branch, into);
+  }
+  return into;
+}
+
+/** English, Hindi and the ten languages after them (DESIGN.md section 12). */
+const SHIPPED = new Set(['en', 'hi', 'bn', 'mr', 'te', 'ta', 'gu', 'ur', 'kn', 'or', 'ml', 'pa']);
+
 describe('message catalogues', () => {
-  it('has English and Hindi, English first', () => {
-    expect(languages.map((l) => l.code)).toEqual(['en', 'hi']);
-    for (const l of languages) expect(l.locale).toMatch(/^[a-z]{2,3}-IN$/);
+  it('has the twelve languages of India we ship, English first, each with its locale and script', () => {
+    expect(languages.map((l) => l.code)).toEqual(['en', ...[...SHIPPED].filter((c) => c !== 'en').sort()]);
+    for (const l of languages) {
+      expect(l.locale).toMatch(/^[a-z]{2,3}-IN$/);
+      expect(l.dir ?? 'ltr').toBe(l.code === 'ur' ? 'rtl' : 'ltr');
+    }
   });
 
   it.each(languages.filter((l) => l.code !== 'en').map((l) => l.code))('%s has exactly the English keys, with the same placeholders', (code) => {
@@ -52,10 +69,16 @@ describe('message catalogues', () => {
     expect(Object.keys(other).filter((k) => other[k]!.trim() === ''), 'empty texts').toEqual([]);
   });
 
-  it('every message compiles in every language', () => {
-    for (const l of languages) {
-      for (const [key, text] of Object.entries(readCatalogue(l.code))) {
-        expect(() => compileMessageOrThrow(text), `${l.code} ${key}`).not.toThrow();
+  it.each(languages.map((l) => l.code))('%s: every message compiles, with the plural forms of its CLDR rules', (code) => {
+    const meta = languages.find((l) => l.code === code)!;
+    const categories = new Intl.PluralRules(meta.locale).resolvedOptions().pluralCategories;
+    for (const [key, text] of Object.entries(readCatalogue(code))) {
+      let message: CompiledMessage = [];
+      expect(() => (message = compileMessageOrThrow(text)), `${code} ${key}`).not.toThrow();
+      for (const forms of pluralForms(message)) {
+        const named = forms.filter((f) => !/^=?\d+$/.test(f));
+        expect(named.filter((f) => !categories.includes(f as Intl.LDMLPluralRule)), `${code} ${key}: forms the language does not have`).toEqual([]);
+        expect(categories.filter((c) => !named.includes(c)), `${code} ${key}: forms missing`).toEqual([]);
       }
     }
   });

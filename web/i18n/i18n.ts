@@ -58,13 +58,19 @@ function loadGroup(code: string, group: string): Promise<void> {
   const id = `${code}/${group}`;
   let load = loads.get(id);
   if (!load) {
-    const loader = loaders[code]?.[group];
-    if (!loader) return Promise.reject(new Error(`no catalogue ${id}`));
-    load = loader().then((catalogue) => {
-      i18n.load(code, catalogue.messages);
-      if (group === 'server') serverTexts = catalogue.serverTexts;
-      loaded.add(id);
-    });
+    const table = loaders[code];
+    if (!table) return Promise.reject(new Error(`no catalogue ${id}`));
+    load = table()
+      .then((groups) => {
+        const loader = groups[group];
+        if (!loader) throw new Error(`no catalogue ${id}`);
+        return loader();
+      })
+      .then((catalogue) => {
+        i18n.load(code, catalogue.messages);
+        if (group === 'server') serverTexts = catalogue.serverTexts;
+        loaded.add(id);
+      });
     // A failed download (offline) may be tried again.
     load.catch(() => loads.delete(id));
     loads.set(id, load);
@@ -95,8 +101,15 @@ export async function activateLanguage(code: string): Promise<void> {
   const meta = languageMeta(code);
   await Promise.all([...neededGroups].map((group) => loadGroup(meta.code, group)));
   setFormatLocale(meta.code, meta.locale);
-  i18n.activate(meta.code);
-  if (typeof document !== 'undefined') document.documentElement.lang = meta.code;
+  // Numbers in messages (a plural's #) in Western digits, as the payment apps show them in every
+  // Indian language; plural rules stay the language's own.
+  i18n.activate(meta.code, [`${meta.locale}-u-nu-latn`]);
+  if (typeof document !== 'undefined') {
+    document.documentElement.lang = meta.code;
+    // Urdu reads right to left: the whole layout mirrors (logical CSS properties), while amounts,
+    // phone numbers and references stay left to right (isolated with dir="ltr" where shown).
+    document.documentElement.dir = meta.dir ?? 'ltr';
+  }
   // The server's texts, to show its errors translated: fetched beside the first screen, not before.
   if (meta.code !== DEFAULT_LANGUAGE) void serverTextsReady(meta.code).catch(() => undefined);
 }

@@ -15,8 +15,10 @@ describe('amounts and dates per language', () => {
   afterEach(() => setFormatLocale('en', 'en-IN'));
   const when = new Date(2026, 8, 5, 14, 7); // 5 Sep 2026, 2:07 pm local time
 
-  it('groups rupees in lakhs and crores in both languages', () => {
-    for (const [code, tag] of [['en', 'en-IN'], ['hi', 'hi-IN']] as const) {
+  const LANGUAGES = [['en', 'en-IN'], ['hi', 'hi-IN'], ['bn', 'bn-IN'], ['mr', 'mr-IN'], ['te', 'te-IN'], ['ta', 'ta-IN'], ['gu', 'gu-IN'], ['ur', 'ur-IN'], ['kn', 'kn-IN'], ['or', 'or-IN'], ['ml', 'ml-IN'], ['pa', 'pa-IN']] as const;
+
+  it('groups rupees in lakhs and crores with Western digits in every language', () => {
+    for (const [code, tag] of LANGUAGES) {
       setFormatLocale(code, tag);
       expect(formatINR('12345678.50')).toBe('₹1,23,45,678.50');
       expect(formatINR('12345678.99', 0)).toBe('₹1,23,45,678');
@@ -32,5 +34,13 @@ describe('amounts and dates per language', () => {
     expect(formatDate(when)).toMatch(/^05 सित॰? 2026$/);
     expect(formatDateTime(when)).toMatch(/^05 सित॰? 2026, 2:07 (pm|PM|अपराह्न)$/);
     expect(formatDate('not a date')).toBe('');
+  });
+
+  it('writes the day and year of a date in Western digits in every language (Marathi, Bengali and Urdu have digits of their own)', () => {
+    for (const [code, tag] of LANGUAGES) {
+      setFormatLocale(code, tag);
+      expect(formatDate(when), code).toMatch(/^05 \S.* 2026$/);
+      expect(formatDateTime(when), code).toMatch(/2:07|14:07/);
+    }
   });
 });

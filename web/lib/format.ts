@@ -62,9 +62,9 @@ export function formatDateTime(value: string | Date | null | undefined): string 
   return `${dayMonthYear(d)}, ${localFormatter('time').format(d)}`;
 }
 
-/** A count in the reader's locale, Indian grouping: 1,23,456. */
+/** A count with Indian grouping and Western digits in every language, as amounts are: 1,23,456. */
 export function formatNumber(n: number): string {
-  return n.toLocaleString(formatLocale().locale);
+  return n.toLocaleString('en-IN');
 }
 
 /**

@@ -125,8 +125,8 @@ function WelcomeBanner({ user, fee }: { user: User; fee: string }) {
   const t = useT();
   return (
     <section className="hc-border relative overflow-hidden rounded-[16px] bg-gradient-to-br from-hero-from to-hero-to p-5 text-hero-foreground shadow-raised sm:p-7">
-      <div aria-hidden="true" className="pointer-events-none absolute -right-16 -top-20 size-64 rounded-full bg-white/10 high-contrast:hidden" />
-      <div aria-hidden="true" className="pointer-events-none absolute -bottom-24 right-24 size-48 rounded-full bg-white/5 high-contrast:hidden" />
+      <div aria-hidden="true" className="pointer-events-none absolute -end-16 -top-20 size-64 rounded-full bg-white/10 high-contrast:hidden" />
+      <div aria-hidden="true" className="pointer-events-none absolute -bottom-24 end-24 size-48 rounded-full bg-white/5 high-contrast:hidden" />
       <div className="relative flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <p className="text-sm font-medium opacity-90">{t(greeting())},</p>
@@ -177,13 +177,13 @@ function QuickLinks({ activated }: { activated: boolean }) {
           <li key={q.to}>
             <Link
               to={q.to}
-              className="hc-border flex h-full flex-col items-center gap-2 rounded-[12px] border border-border bg-card px-1 py-3.5 text-center shadow-card transition-colors hover:border-primary/40 focus-visible:outline-2 focus-visible:outline-ring sm:flex-row sm:gap-3 sm:px-4 sm:py-4 sm:text-left"
+              className="hc-border flex h-full flex-col items-center gap-2 rounded-[12px] border border-border bg-card px-1 py-3.5 text-center shadow-card transition-colors hover:border-primary/40 focus-visible:outline-2 focus-visible:outline-ring sm:flex-row sm:gap-3 sm:px-4 sm:py-4 sm:text-start"
             >
               <span className={`flex size-10 shrink-0 items-center justify-center rounded-full sm:rounded-[10px] ${q.tone}`}>
                 <q.icon aria-hidden="true" className="size-5" />
               </span>
               <span className="text-xs font-semibold leading-tight sm:text-sm">{t(activated && 'activeLabel' in q ? q.activeLabel : q.label)}</span>
-              <ArrowRight aria-hidden="true" className="ml-auto hidden size-4 text-muted-foreground sm:block" />
+              <ArrowRight aria-hidden="true" className="ms-auto hidden size-4 text-muted-foreground sm:block" />
             </Link>
           </li>
         ))}

@@ -189,7 +189,7 @@ export default function DownloadScreen() {
               <NumberedSteps items={WEB_APP_STEPS.map((k) => t(k))} />
               <div className="hc-border rounded-[12px] border border-border bg-muted/50 p-4">
                 <h3 className="mb-2 text-sm font-semibold">{t('download.webApp.troubleshooting')}</h3>
-                <ul className="flex list-disc flex-col gap-1 pl-5 text-sm text-muted-foreground">
+                <ul className="flex list-disc flex-col gap-1 ps-5 text-sm text-muted-foreground">
                   {TROUBLESHOOTING.map((k) => (
                     <li key={k}>{t(k)}</li>
                   ))}

@@ -38,7 +38,7 @@ export default function ProfileScreen() {
               {rows.map(([label, value]) => (
                 <div key={label} className="flex items-center justify-between gap-4 py-2.5 first:pt-0 last:pb-0">
                   <dt className="text-sm text-muted-foreground">{label}</dt>
-                  <dd className="min-w-0 truncate text-right text-sm font-semibold">{value}</dd>
+                  <dd className="min-w-0 truncate text-end text-sm font-semibold">{value}</dd>
                 </div>
               ))}
             </dl>

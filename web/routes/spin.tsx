@@ -122,18 +122,18 @@ export default function SpinScreen() {
               <details className="group" open>
                 <summary className="flex cursor-pointer list-none items-center gap-2 font-semibold">
                   <Info aria-hidden="true" className="size-4 text-muted-foreground" /> {t('spin.odds.title')}
-                  <span className="ml-auto text-xs font-normal text-muted-foreground group-open:hidden">{t('spin.odds.show')}</span>
+                  <span className="ms-auto text-xs font-normal text-muted-foreground group-open:hidden">{t('spin.odds.show')}</span>
                 </summary>
                 <p className="mt-2 text-xs text-muted-foreground">{t('spin.odds.text')}</p>
                 {segments ? (
                   <table className="mt-3 w-full text-sm">
                     <caption className="sr-only">{t('spin.odds.caption')}</caption>
                     <thead>
-                      <tr className="text-left text-xs text-muted-foreground">
+                      <tr className="text-start text-xs text-muted-foreground">
                         <th scope="col" className="pb-1 font-medium">
                           {t('spin.odds.prize')}
                         </th>
-                        <th scope="col" className="pb-1 text-right font-medium">
+                        <th scope="col" className="pb-1 text-end font-medium">
                           {t('spin.odds.chance')}
                         </th>
                       </tr>
@@ -142,7 +142,7 @@ export default function SpinScreen() {
                       {segments.map((s, i) => (
                         <tr key={i}>
                           <td className="tabular py-1.5 font-medium">{formatINR(s.amount, 0)}</td>
-                          <td className="tabular py-1.5 text-right">{formatChance(s.probability)}</td>
+                          <td className="tabular py-1.5 text-end">{formatChance(s.probability)}</td>
                         </tr>
                       ))}
                     </tbody>

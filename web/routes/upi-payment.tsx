@@ -100,7 +100,7 @@ export default function UpiPaymentScreen() {
   return (
     <div className="flex flex-col gap-6">
       <div>
-        <Button asChild variant="ghost" size="sm" className="-ml-2">
+        <Button asChild variant="ghost" size="sm" className="-ms-2">
           <Link to="/dashboard">
             <ArrowLeft aria-hidden="true" className="size-4" /> {t('activation.upi.back')}
           </Link>

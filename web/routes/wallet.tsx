@@ -57,7 +57,7 @@ function ActiveWallet({ balance, held, debt, totalEarnings, minWithdrawal }: { b
       <div className="flex flex-col gap-6">
         <PanPrompt />
         <section className="hc-border relative overflow-hidden rounded-[16px] bg-gradient-to-br from-hero-from to-hero-to p-5 text-hero-foreground shadow-raised sm:p-6">
-          <div aria-hidden="true" className="pointer-events-none absolute -right-12 -top-16 size-48 rounded-full bg-white/10 high-contrast:hidden" />
+          <div aria-hidden="true" className="pointer-events-none absolute -end-12 -top-16 size-48 rounded-full bg-white/10 high-contrast:hidden" />
           <div className="relative flex flex-col gap-1">
             <h2 className="flex items-center gap-2 text-sm font-medium opacity-90">
               <Wallet aria-hidden="true" className="size-4" /> {t('wallet.balance.available')}
@@ -118,7 +118,7 @@ function ActiveWallet({ balance, held, debt, totalEarnings, minWithdrawal }: { b
           </CardHeader>
           <CardContent>
             {/* Every loaded transaction in a fixed window, so Load more can reach the oldest without growing the page. */}
-            <ScrollArea className={transactions.data && transactions.data.length > 6 ? 'h-[28rem] pr-3' : 'pr-3'} label={t('wallet.transactions.scrollLabel')}>
+            <ScrollArea className={transactions.data && transactions.data.length > 6 ? 'h-[28rem] pe-3' : 'pe-3'} label={t('wallet.transactions.scrollLabel')}>
               <TransactionList rows={transactions.data} loading={transactions.isPending} label={t('wallet.transactions.listLabel')} />
               <LoadMoreButton {...loadMoreProps(transactions, 'transactions')} />
             </ScrollArea>

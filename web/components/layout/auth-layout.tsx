@@ -68,8 +68,8 @@ export function AuthLayout({
     <div className="min-h-screen-dvh flex flex-col bg-background lg:flex-row">
       <SkipLink />
       <aside className="relative hidden overflow-hidden bg-gradient-to-br from-hero-from to-hero-to text-hero-foreground lg:flex lg:w-[44%] lg:flex-col lg:justify-between lg:p-12">
-        <div aria-hidden="true" className="pointer-events-none absolute -right-24 -top-24 size-96 rounded-full bg-white/10 high-contrast:hidden" />
-        <div aria-hidden="true" className="pointer-events-none absolute -bottom-32 -left-16 size-80 rounded-full bg-white/5 high-contrast:hidden" />
+        <div aria-hidden="true" className="pointer-events-none absolute -end-24 -top-24 size-96 rounded-full bg-white/10 high-contrast:hidden" />
+        <div aria-hidden="true" className="pointer-events-none absolute -bottom-32 -start-16 size-80 rounded-full bg-white/5 high-contrast:hidden" />
         <div className="relative rounded-xl bg-white/95 px-3 py-2 text-slate-900 shadow-sm self-start high-contrast:bg-black high-contrast:text-white">
           <BrandMark />
         </div>
@@ -101,7 +101,7 @@ export function AuthLayout({
       </aside>
 
       <div className="relative flex flex-1 flex-col">
-        <div className="absolute right-6 top-6 hidden items-center gap-2 lg:flex">
+        <div className="absolute end-6 top-6 hidden items-center gap-2 lg:flex">
           <LanguageSwitch />
           <AccessibilityButton />
         </div>

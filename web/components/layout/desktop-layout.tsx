@@ -77,7 +77,7 @@ export function DesktopLayout({ children }: { children: ReactNode }) {
   return (
     <div className="min-h-screen-dvh bg-background">
       <SkipLink />
-      <aside className="hc-border fixed inset-y-0 left-0 z-30 hidden w-64 flex-col border-r border-border bg-card lg:flex">
+      <aside className="hc-border fixed inset-y-0 start-0 z-30 hidden w-64 flex-col border-e border-border bg-card lg:flex">
         <div className="flex h-16 items-center px-6">
           <Link to="/dashboard" className="rounded-md focus-visible:outline-2 focus-visible:outline-ring">
             <BrandMark />
@@ -88,7 +88,7 @@ export function DesktopLayout({ children }: { children: ReactNode }) {
       <Sheet open={drawerOpen} onOpenChange={setDrawerOpen} side="left" title={<BrandMark />}>
         <SidebarBody onNavigate={() => setDrawerOpen(false)} />
       </Sheet>
-      <div className="lg:pl-64">
+      <div className="lg:ps-64">
         <header className="hc-border sticky top-0 z-20 flex h-16 items-center gap-3 border-b border-border bg-card/90 px-4 backdrop-blur md:px-6">
           <Button variant="ghost" size="icon" className="lg:hidden" aria-label={t('layout.nav.openMenu')} onClick={() => setDrawerOpen(true)}>
             <Menu aria-hidden="true" className="size-5" />
@@ -96,11 +96,11 @@ export function DesktopLayout({ children }: { children: ReactNode }) {
           <Link to="/dashboard" className="rounded-md lg:hidden">
             <BrandMark />
           </Link>
-          <div className="ml-auto flex items-center gap-1">
+          <div className="ms-auto flex items-center gap-1">
             <LanguageMenu />
             <AccessibilityButton />
             <NotificationBell />
-            <div className="ml-2">
+            <div className="ms-2">
               <UserMenu user={user} />
             </div>
           </div>

@@ -61,11 +61,11 @@ export function MobileLayout({ children }: { children: ReactNode }) {
           <Link to="/" className="min-w-0 rounded-md focus-visible:outline-2 focus-visible:outline-ring">
             <BrandMark collapse className="max-w-full" />
           </Link>
-          <div className="ml-auto flex shrink-0 items-center">
+          <div className="ms-auto flex shrink-0 items-center">
             <Link
               to="/wallet"
               aria-label={t('layout.walletBalance', { amount: formatINR(user.walletBalance, 0) })}
-              className="tabular hc-border mr-0.5 inline-flex h-8 items-center whitespace-nowrap rounded-full bg-success-soft px-2 text-sm font-semibold text-success-soft-foreground focus-visible:outline-2 focus-visible:outline-ring"
+              className="tabular hc-border me-0.5 inline-flex h-8 items-center whitespace-nowrap rounded-full bg-success-soft px-2 text-sm font-semibold text-success-soft-foreground focus-visible:outline-2 focus-visible:outline-ring"
             >
               {formatINR(user.walletBalance, 0)}
             </Link>

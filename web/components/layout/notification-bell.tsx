@@ -33,7 +33,7 @@ export function NotificationBell() {
         <Button variant="ghost" size="icon" aria-label={label} className="relative rounded-full">
           <Bell aria-hidden="true" className="size-5" />
           {unread > 0 ? (
-            <span aria-hidden="true" className="tabular absolute right-1 top-1 flex h-4.5 min-w-4.5 items-center justify-center rounded-full bg-destructive px-1 text-[0.6875rem] font-bold leading-none text-destructive-foreground ring-2 ring-card">
+            <span aria-hidden="true" className="tabular absolute end-1 top-1 flex h-4.5 min-w-4.5 items-center justify-center rounded-full bg-destructive px-1 text-[0.6875rem] font-bold leading-none text-destructive-foreground ring-2 ring-card">
               {unread > 99 ? '99+' : unread}
             </span>
           ) : null}

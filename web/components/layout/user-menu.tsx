@@ -25,7 +25,7 @@ export function UserMenu({ user }: { user: User }) {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <button type="button" aria-label={t('layout.account.menuLabel', { name: user.username })} className="flex items-center gap-2 rounded-full p-0.5 hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring lg:pr-3">
+        <button type="button" aria-label={t('layout.account.menuLabel', { name: user.username })} className="flex items-center gap-2 rounded-full p-0.5 hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring lg:pe-3">
           <Avatar user={user} />
           <span className="hidden max-w-32 truncate text-sm font-semibold lg:inline">{user.username}</span>
         </button>

@@ -38,7 +38,7 @@ export function DialogContent({ className, children, hideClose, flush, ...props 
       >
         {children}
         {hideClose ? null : (
-          <DialogPrimitive.Close className="absolute right-3 top-3 flex size-9 items-center justify-center rounded-full text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring">
+          <DialogPrimitive.Close className="absolute end-3 top-3 flex size-9 items-center justify-center rounded-full text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring">
             <X aria-hidden="true" className="size-5" />
             <span className="sr-only">{t('common.close')}</span>
           </DialogPrimitive.Close>
@@ -64,7 +64,7 @@ export function Dialog({ open, onOpenChange, title, description, footer, childre
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogContent className={className} hideClose={hideClose} aria-describedby={description ? undefined : undefined}>
-        <div className="mb-4 flex flex-col gap-1 pr-8">
+        <div className="mb-4 flex flex-col gap-1 pe-8">
           <DialogPrimitive.Title className="text-lg font-semibold tracking-tight">{title}</DialogPrimitive.Title>
           {description ? <DialogPrimitive.Description className="text-sm text-muted-foreground">{description}</DialogPrimitive.Description> : null}
         </div>

@@ -16,24 +16,28 @@ export interface InputProps extends InputHTMLAttributes<HTMLInputElement> {
 
 export const Input = forwardRef<HTMLInputElement, InputProps>(function Input({ className, leading, trailing, id, ...props }, ref) {
   const field = useFieldControl({ id, 'aria-describedby': props['aria-describedby'], 'aria-invalid': props['aria-invalid'] as boolean | undefined });
+  // Numbers, amounts and phone numbers are written left to right in every language (Urdu too),
+  // with their "+91" or "₹" before them.
+  const ltr = props.type === 'tel' || props.inputMode === 'numeric' || props.inputMode === 'decimal' ? 'ltr' : undefined;
   const input = (
     <input
       ref={ref}
+      dir={ltr}
       {...props}
       {...field}
-      className={cn(controlClasses, 'h-11', leading ? 'pl-12' : '', trailing ? 'pr-12' : '', className)}
+      className={cn(controlClasses, 'h-11', leading ? 'ps-12' : '', trailing ? 'pe-12' : '', className)}
     />
   );
   if (!leading && !trailing) return input;
   return (
-    <div className="relative">
+    <div className="relative" dir={ltr}>
       {leading ? (
-        <span className="pointer-events-none absolute inset-y-0 left-0 flex w-11 items-center justify-center border-r border-border text-sm font-medium text-muted-foreground">
+        <span className="pointer-events-none absolute inset-y-0 start-0 flex w-11 items-center justify-center border-e border-border text-sm font-medium text-muted-foreground">
           {leading}
         </span>
       ) : null}
       {input}
-      {trailing ? <span className="absolute inset-y-0 right-0 flex items-center pr-1">{trailing}</span> : null}
+      {trailing ? <span className="absolute inset-y-0 end-0 flex items-center pe-1">{trailing}</span> : null}
     </div>
   );
 });

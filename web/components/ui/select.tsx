@@ -28,7 +28,7 @@ export function Select({ value, defaultValue, onValueChange, options, placeholde
   const field = useFieldControl({ id });
   return (
     <SelectPrimitive.Root value={value} defaultValue={defaultValue} onValueChange={onValueChange} disabled={disabled} name={name}>
-      <SelectPrimitive.Trigger {...field} aria-label={rest['aria-label']} className={cn(controlClasses, 'flex h-11 items-center justify-between gap-2 text-left', className)}>
+      <SelectPrimitive.Trigger {...field} aria-label={rest['aria-label']} className={cn(controlClasses, 'flex h-11 items-center justify-between gap-2 text-start', className)}>
         <SelectPrimitive.Value placeholder={placeholder} />
         <SelectPrimitive.Icon>
           <ChevronDown aria-hidden="true" className="size-4 text-muted-foreground" />
@@ -46,9 +46,9 @@ export function Select({ value, defaultValue, onValueChange, options, placeholde
                 key={o.value}
                 value={o.value}
                 disabled={o.disabled}
-                className="relative flex h-10 cursor-pointer select-none items-center rounded-[8px] pl-8 pr-3 text-sm outline-none data-[disabled]:opacity-50 data-[highlighted]:bg-muted"
+                className="relative flex h-10 cursor-pointer select-none items-center rounded-[8px] ps-8 pe-3 text-sm outline-none data-[disabled]:opacity-50 data-[highlighted]:bg-muted"
               >
-                <SelectPrimitive.ItemIndicator className="absolute left-2 inline-flex">
+                <SelectPrimitive.ItemIndicator className="absolute start-2 inline-flex">
                   <Check aria-hidden="true" className="size-4 text-primary" />
                 </SelectPrimitive.ItemIndicator>
                 <SelectPrimitive.ItemText>{o.label}</SelectPrimitive.ItemText>

@@ -9,8 +9,8 @@ import { useT } from '../../i18n/t.ts';
 export type SheetSide = 'left' | 'right' | 'bottom';
 
 const SIDES: Record<SheetSide, string> = {
-  left: 'inset-y-0 left-0 h-full w-[min(20rem,86vw)] border-r data-[state=open]:animate-slide-left',
-  right: 'inset-y-0 right-0 h-full w-[min(20rem,86vw)] border-l data-[state=open]:animate-slide-right',
+  left: 'inset-y-0 start-0 h-full w-[min(20rem,86vw)] border-e data-[state=open]:animate-slide-left',
+  right: 'inset-y-0 end-0 h-full w-[min(20rem,86vw)] border-s data-[state=open]:animate-slide-right',
   bottom: 'inset-x-0 bottom-0 max-h-[85vh] rounded-t-[20px] border-t data-[state=open]:animate-slide-up',
 };
 
@@ -43,7 +43,7 @@ export function Sheet({ open, onOpenChange, side = 'left', title, hideTitle, des
           </div>
           {description ? <DialogPrimitive.Description className="px-5 text-sm text-muted-foreground">{description}</DialogPrimitive.Description> : null}
           {children}
-          <DialogPrimitive.Close className="absolute right-3 top-3 flex size-9 items-center justify-center rounded-full text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring">
+          <DialogPrimitive.Close className="absolute end-3 top-3 flex size-9 items-center justify-center rounded-full text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring">
             <X aria-hidden="true" className="size-5" />
             <span className="sr-only">{t('common.close')}</span>
           </DialogPrimitive.Close>

@@ -25,7 +25,7 @@ export interface TableProps<T> {
   className?: string;
 }
 
-const ALIGN = { left: 'text-left', right: 'text-right', center: 'text-center' } as const;
+const ALIGN = { left: 'text-start', right: 'text-end', center: 'text-center' } as const;
 
 /**
  * Whether the element scrolls sideways: then it takes keyboard focus (and is named), so a person
@@ -60,7 +60,7 @@ export function Table<T>({ columns, rows, getRowKey, caption, showCaption, empty
         className="hc-border hidden overflow-x-auto rounded-[12px] border border-border focus-visible:outline-2 focus-visible:outline-ring md:block"
       >
         <table className="w-full border-collapse text-sm">
-          <caption className={cn('px-4 py-3 text-left text-sm font-semibold', !showCaption && 'sr-only')}>{caption}</caption>
+          <caption className={cn('px-4 py-3 text-start text-sm font-semibold', !showCaption && 'sr-only')}>{caption}</caption>
           <thead className="sticky top-0 z-10 bg-muted">
             <tr>
               {columns.map((c) => (
@@ -93,7 +93,7 @@ export function Table<T>({ columns, rows, getRowKey, caption, showCaption, empty
                 .map((c) => (
                   <div key={c.key} className="contents">
                     <dt className="text-muted-foreground">{c.header}</dt>
-                    <dd className="min-w-0 break-words text-right">{c.cell(row)}</dd>
+                    <dd className="min-w-0 break-words text-end">{c.cell(row)}</dd>
                   </div>
                 ))}
             </dl>

@@ -38,7 +38,7 @@ export function Toaster() {
               if (!open) dismissToast(item.id);
             }}
             className={cn(
-              'hc-border group pointer-events-auto relative flex w-full items-start gap-3 rounded-[12px] border p-4 pr-10 shadow-raised',
+              'hc-border group pointer-events-auto relative flex w-full items-start gap-3 rounded-[12px] border p-4 pe-10 shadow-raised',
               'data-[state=open]:animate-fade-in data-[state=closed]:animate-fade-out data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=end]:animate-fade-out',
               VARIANT[variant],
             )}
@@ -50,7 +50,7 @@ export function Toaster() {
             </div>
             <ToastPrimitive.Close
               aria-label={t('common.dismissNotification')}
-              className="absolute right-2 top-2 flex size-8 items-center justify-center rounded-full opacity-70 hover:opacity-100 focus-visible:outline-2 focus-visible:outline-ring"
+              className="absolute end-2 top-2 flex size-8 items-center justify-center rounded-full opacity-70 hover:opacity-100 focus-visible:outline-2 focus-visible:outline-ring"
             >
               <X aria-hidden="true" className="size-4" />
             </ToastPrimitive.Close>

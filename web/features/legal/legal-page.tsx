@@ -96,7 +96,7 @@ export function LegalPage({ title, intro, sections }: { title: string; intro: Re
               <h2 id={`${s.id}-h`} className="mb-3 text-lg font-semibold tracking-tight">
                 {i + 1}. {s.title}
               </h2>
-              <div className="flex flex-col gap-3 leading-relaxed text-muted-foreground [&_li]:ml-5 [&_li]:list-disc [&_strong]:text-foreground [&_ul]:flex [&_ul]:flex-col [&_ul]:gap-1.5">
+              <div className="flex flex-col gap-3 leading-relaxed text-muted-foreground [&_li]:ms-5 [&_li]:list-disc [&_strong]:text-foreground [&_ul]:flex [&_ul]:flex-col [&_ul]:gap-1.5">
                 {s.body}
               </div>
             </section>

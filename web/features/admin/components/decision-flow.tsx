@@ -83,7 +83,7 @@ export function decisionColumn<T extends ReviewRow>(t: Translate, opts: {
         const waiting = opts.waiting?.(r) ?? null;
         return (
           <div className="flex flex-col items-end gap-1">
-            {waiting ? <span className="max-w-48 text-right text-xs text-muted-foreground">{waiting.note}</span> : null}
+            {waiting ? <span className="max-w-48 text-end text-xs text-muted-foreground">{waiting.note}</span> : null}
             <RowActions
               compact={opts.compact}
               approveLabel={opts.approveLabel(r)}

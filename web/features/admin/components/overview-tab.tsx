@@ -65,7 +65,7 @@ export function OverviewTab() {
                   <Button
                     size="sm"
                     variant="ghost"
-                    className="ml-auto"
+                    className="ms-auto"
                     loading={dismiss.isPending && dismiss.variables === job.id}
                     onClick={() => dismiss.mutate(job.id)}
                     aria-label={t('admin.overview.deadSmsDismissOne', { phone: `+91 ${job.phone}` })}

@@ -242,7 +242,7 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
                     <span aria-hidden="true" className="hidden h-2 flex-1 overflow-hidden rounded-full bg-muted sm:block">
                       <span className="block h-full rounded-full bg-primary transition-[width]" style={{ width: `${odds.pct[i]!}%` }} />
                     </span>
-                    <span className="tabular ml-auto w-16 text-right font-semibold" aria-live="polite">
+                    <span className="tabular ms-auto w-16 text-end font-semibold" aria-live="polite">
                       {odds.pct[i]!.toFixed(2)}%
                     </span>
                   </div>

@@ -189,7 +189,7 @@ export function UsersTab() {
                 </>
               ) : null
             ) : u.pendingActivation?.byAdminId === me ? (
-              <span className="block max-w-44 text-right text-xs text-muted-foreground">{t('admin.users.waitingForAnother')}</span>
+              <span className="block max-w-44 text-end text-xs text-muted-foreground">{t('admin.users.waitingForAnother')}</span>
             ) : (
               <Button size="sm" variant="success" onClick={() => setConfirming(u)} aria-label={t('admin.users.activateUser', { username: u.username })}>
                 <UserCheck aria-hidden="true" className="size-4" /> {u.pendingActivation ? t('admin.users.approveActivation') : t('admin.users.activate')}

@@ -14,7 +14,7 @@ export function ConsentNotice({ checked, onCheckedChange, error }: { checked: bo
   return (
     <div className={cn('hc-border flex flex-col gap-2 rounded-[12px] border bg-muted/50 p-3 text-sm', error ? 'border-destructive' : 'border-border')}>
       <p className="font-semibold">{t('consent.title')}</p>
-      <ul className="flex list-disc flex-col gap-1 pl-5 text-muted-foreground">
+      <ul className="flex list-disc flex-col gap-1 ps-5 text-muted-foreground">
         {ITEMS.map((key) => (
           <li key={key}>{t(key)}</li>
         ))}

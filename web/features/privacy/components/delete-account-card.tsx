@@ -82,7 +82,7 @@ export function DeleteAccountCard() {
       </CardHeader>
       <CardContent>
         <form className="flex flex-col gap-4" onSubmit={ask} noValidate>
-          <ul className="flex list-disc flex-col gap-1 pl-5 text-sm">
+          <ul className="flex list-disc flex-col gap-1 ps-5 text-sm">
             {WHAT_HAPPENS.map((key) => (
               <li key={key}>{t(key)}</li>
             ))}

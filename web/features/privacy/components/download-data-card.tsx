@@ -36,7 +36,7 @@ export function DownloadDataCard() {
         <CardDescription>{t('profile.export.description')}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
-        <ul className="flex list-disc flex-col gap-1 pl-5 text-sm">
+        <ul className="flex list-disc flex-col gap-1 ps-5 text-sm">
           {INCLUDED.map((key) => (
             <li key={key}>{t(key)}</li>
           ))}

@@ -46,7 +46,7 @@ export default function ReconcileView({ onBack }: { onBack: () => void }) {
   return (
     <div className="flex flex-col gap-4">
       <div>
-        <Button variant="ghost" onClick={onBack} className="-ml-2 px-2">
+        <Button variant="ghost" onClick={onBack} className="-ms-2 px-2">
           <ArrowLeft aria-hidden="true" className="size-4" /> {t('reconciliation.view.back')}
         </Button>
       </div>

@@ -362,7 +362,7 @@ function CreditWithoutProofSection({ rows }: { rows: CreditWithoutProof[] }) {
         <span className="flex min-w-0 flex-col items-end gap-1.5 md:max-w-md md:items-start">
           <span className="break-all text-xs text-muted-foreground">{c.narration}</span>
           {c.rejectedProof ? (
-            <Badge tone="warning" icon={<RefreshCw aria-hidden="true" className="size-3.5" />} className="whitespace-normal text-left">
+            <Badge tone="warning" icon={<RefreshCw aria-hidden="true" className="size-3.5" />} className="whitespace-normal text-start">
               {t('reconciliation.creditWithoutProof.rejected', { username: c.rejectedProof.username })}
             </Badge>
           ) : null}

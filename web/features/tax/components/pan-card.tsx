@@ -157,7 +157,7 @@ export function PanCard() {
                   </div>
                   <div className="flex items-center justify-between gap-4 py-2.5">
                     <dt className="text-sm text-muted-foreground">{t('tax.pan.nameLabel')}</dt>
-                    <dd className="min-w-0 truncate text-right text-sm font-semibold">{data.pan.nameOnPan}</dd>
+                    <dd className="min-w-0 truncate text-end text-sm font-semibold">{data.pan.nameOnPan}</dd>
                   </div>
                   <div className="flex items-center justify-between gap-4 py-2.5 last:pb-0">
                     <dt className="text-sm text-muted-foreground">{t('tax.pan.added')}</dt>

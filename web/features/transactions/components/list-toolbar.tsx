@@ -51,7 +51,7 @@ export function ListToolbar({ filter, onFilterChange, typeOptions, statusOptions
         trigger={
           <Button variant={count ? 'secondary' : 'outline'} size="sm">
             <SlidersHorizontal aria-hidden="true" className="size-4" /> {t('transactions.toolbar.filter')}
-            {count ? <span className="tabular ml-0.5 rounded-full bg-primary px-1.5 text-xs text-primary-foreground">{count}</span> : null}
+            {count ? <span className="tabular ms-0.5 rounded-full bg-primary px-1.5 text-xs text-primary-foreground">{count}</span> : null}
           </Button>
         }
       >

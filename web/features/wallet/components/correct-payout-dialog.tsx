@@ -80,12 +80,12 @@ export function CorrectPayoutDialog({ withdrawal, onClose }: { withdrawal: Withd
               <Input inputMode="numeric" value={accountNumber} onChange={(e) => setAccountNumber(e.target.value)} autoComplete="off" />
             </Field>
             <Field label={t('wallet.correct.ifsc')} error={errors.ifscCode}>
-              <Input value={ifsc} onChange={(e) => setIfsc(e.target.value.toUpperCase())} autoComplete="off" className="font-mono" />
+              <Input dir="ltr" value={ifsc} onChange={(e) => setIfsc(e.target.value.toUpperCase())} autoComplete="off" className="font-mono" />
             </Field>
           </>
         ) : (
           <Field label={t('wallet.correct.upiId')} error={errors.upiId}>
-            <Input value={upiId} onChange={(e) => setUpiId(e.target.value)} autoComplete="off" />
+            <Input dir="ltr" value={upiId} onChange={(e) => setUpiId(e.target.value)} autoComplete="off" />
           </Field>
         )}
       </div>

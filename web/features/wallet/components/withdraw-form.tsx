@@ -169,6 +169,7 @@ export function WithdrawForm({ balance, minWithdrawal }: { balance: string; minW
           </Field>
           <Field label={t('wallet.withdraw.ifsc')} error={errors.ifscCode}>
             <Input
+              dir="ltr"
               autoComplete="off"
               autoCapitalize="characters"
               placeholder="SBIN0001234"
@@ -181,7 +182,7 @@ export function WithdrawForm({ balance, minWithdrawal }: { balance: string; minW
         </div>
       ) : null}
       <Field label={method === 'upi' ? t('wallet.withdraw.upiId') : t('wallet.withdraw.upiIdOptional')} error={errors.upiId}>
-        <Input autoComplete="off" autoCapitalize="none" placeholder="name@okhdfcbank" value={upiId} onChange={(e) => edit('upiId', setUpiId)(e.target.value)} />
+        <Input dir="ltr" autoComplete="off" autoCapitalize="none" placeholder="name@okhdfcbank" value={upiId} onChange={(e) => edit('upiId', setUpiId)(e.target.value)} />
       </Field>
       <div className="flex flex-col gap-1.5">
         <span className="text-sm font-medium" id="withdraw-qr-label">

@@ -29,7 +29,7 @@ export function WithdrawalHistory({ rows, loading }: { rows: Withdrawal[] | unde
   }
   return (
     // A fixed 20rem window once the list would be taller than that; short lists take their own height.
-    <ScrollArea className={rows.length > 3 ? 'h-80 pr-3' : 'pr-3'} label={t('wallet.history.scrollLabel')}>
+    <ScrollArea className={rows.length > 3 ? 'h-80 pe-3' : 'pe-3'} label={t('wallet.history.scrollLabel')}>
       <ul className="flex flex-col divide-y divide-border" aria-label={t('wallet.history.listLabel')}>
         {rows.map((w) => (
           <li key={w.id} className="flex flex-col gap-1 py-3 first:pt-0">
