@@ -11,7 +11,7 @@ import { adminExists } from './accounts/admin-setup.service.ts';
 import { errorForLog, loggerOptions } from './logging.ts';
 import { isDatabaseUnavailable } from './db/db-errors.ts';
 import { startMaintenance } from './maintenance/maintenance.ts';
-import { startLedgerSealer } from './ledger/ledger-seal.ts';
+import { sealLedger, startLedgerSealer } from './ledger/ledger-seal.ts';
 
 /** The project folder: the nearest folder up from this file with a package.json (source or build). */
 function projectRoot(): string {
@@ -60,6 +60,9 @@ export async function serve(config: Config, opening: Promise<Database>, onListen
     await app.close().catch(() => undefined);
     await ctx.smsQueue.stop().catch(() => undefined);
     await ctx.payouts?.queue.stop().catch(() => undefined);
+    // What this process committed is sealed before it goes, so that a check or a backup right after
+    // a stop finds the chain up to date (the timer may not have come round since the last write).
+    await sealLedger(ctx.db, ctx.now(), ctx.secretsKey).catch((err: unknown) => app.log.warn({ err: errorForLog(err) }, 'ledger sealing at shutdown skipped'));
     await database.close().catch(() => undefined);
     process.exit(0);
   }

@@ -217,7 +217,7 @@ describe('backup and restore', { timeout: 240_000 }, () => {
     expect(backup.code, backup.stdout + backup.stderr).toBe(0);
     const [name] = await readdir(path.join(dataDir, 'backups'));
     const file = path.join(dataDir, 'backups', name!);
-    // The chain head an operator kept before the move.
+    // The chain head an operator kept before the move: the stopped server sealed what it wrote.
     const head = await runScript('ledger-head', [], { DATA_DIR: dataDir });
     expect(head.stdout, head.stderr).toMatch(/^ledger-head block=\d+ digest=[0-9a-f]{64}/);
 
