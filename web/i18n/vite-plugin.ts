@@ -35,9 +35,9 @@ const SCRIPT_FONTS: Record<string, { file: string; range: string }> = {
  * The language switch shows each language by its own name ("हिन्दी", "தமிழ்", "اردو"). So that
  * showing the switch does not download every script's font, the names get a font of their own: per
  * script, the few glyphs its names use, cut at build from the same Noto font at one weight (the
- * switch's), a file of its own (1-2 KB, 5 KB for Devanagari's two names). Not inlined: a native
- * select measures every option, so every page with the switch fetches them, after the first paint
- * (font-display: swap), rather than carrying 18 KB more in the CSS every page waits for.
+ * switch's), a file of its own (1-2 KB, 5 KB for Devanagari's two names), fetched when the reader
+ * reaches for the switch (language-switch.tsx): a native select measures every option, so a closed
+ * switch drawing them in these fonts would fetch all eleven with every page.
  */
 async function languageNamesCss(): Promise<string> {
   const require = createRequire(import.meta.url);
