@@ -16,7 +16,7 @@ import { APP_SETTINGS_QUERY_KEY } from './lib/app-settings.ts';
 import { AuthProvider } from './lib/auth.tsx';
 import { createQueryClient } from './lib/query-client.ts';
 import { renderedTitle } from './lib/document-title.ts';
-import { AppRoutes, BROWSER_RENDERED_PATHS, hydrationNeeds, SERVER_RENDERED_PATHS, signedInNeeds } from './router.tsx';
+import { AppRoutes, BROWSER_RENDERED_PATHS, hydrationNeeds, preloadServerRendered, SERVER_RENDERED_PATHS, signedInNeeds } from './router.tsx';
 
 export { SERVER_RENDERED_PATHS, BROWSER_RENDERED_PATHS, hydrationNeeds, signedInNeeds };
 export { languages } from './i18n/i18n.ts';
@@ -70,10 +70,14 @@ async function renderOnce(url: string, queryClient: QueryClient, errors: string[
 /** Renders `url` (path and query) for a signed-out visitor reading `language`. */
 export async function render(url: string, opts: { language: string; appSettings: AppSettings }): Promise<RenderedPage> {
   const language = isLanguage(opts.language) ? opts.language : DEFAULT_LANGUAGE;
+  const path = new URL(url, 'http://localhost').pathname;
   await activateLanguage(language);
+  // The screen and its texts first, as the browser loads them before it hydrates: a layout drawn
+  // above the screen (the admin sign-in's panel) then has its texts in the first pass, whatever
+  // the timing of the screen's own wait for them.
+  await preloadServerRendered(path, language);
   const queryClient = createQueryClient();
   queryClient.setQueryData(APP_SETTINGS_QUERY_KEY, opts.appSettings);
-  const path = new URL(url, 'http://localhost').pathname;
   const errors: string[] = [];
   let html = await renderOnce(url, queryClient, errors);
   // A screen the first pass waited for (a lazy module loading, a group of texts) is written out of
