@@ -3,6 +3,7 @@
 // hydrated in place (the server's elements kept, the form working after); a signed-out page loads
 // no signed-in code, and a signed-in screen's modules come preloaded with the app; robots.txt and
 // sitemap.xml are text a crawler reads.
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin } from '../server/test/fixtures.ts';
 import { readManifest, routeClosureKeys, type Manifest } from '../bench/route-closure.ts';
@@ -16,6 +17,19 @@ const PAGES = [
   { path: '/terms-conditions', heading: 'Terms &amp; Conditions', title: 'Terms &amp; Conditions' },
   { path: '/admin-login', heading: 'Admin Security Center', title: 'Admin Security Center' },
 ];
+
+/** A page's size as sent with brotli (fetch would hand back the decoded body). */
+function compressedSize(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { 'accept-encoding': 'br' } }, (res) => {
+        let bytes = 0;
+        res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+        res.on('end', () => resolve(bytes));
+      })
+      .on('error', reject);
+  });
+}
 
 /** The screens only a signed-in person sees, and the shell around them. */
 const SIGNED_IN_SOURCES = [
@@ -83,9 +97,16 @@ describe('the first screen', () => {
       expect(html, p.path).toContain('<html lang="en" dir="ltr"');
       expect(html, p.path).toContain(`<title>${p.title} · ${APP_NAME}</title>`);
       expect(html, p.path).toContain(p.heading);
+      // Every text drawn, none as its key (a layout above the screen waits for the screen's texts too).
+      expect(html.match(/>[^<]*\b(adminSecurity|auth|common|layout|support|legal|consent)\.[a-z][A-Za-z0-9]*\.[A-Za-z0-9.]+/)?.[0] ?? null, p.path).toBeNull();
       // Only the app's module scripts and the data beside the page (the CSP forbids inline code).
       for (const tag of html.match(/<script\b[^>]*>/g) ?? []) expect(tag, p.path).toMatch(/type="module"[^>]* src="\/assets\/|type="application\/json" id="ssr-state"/);
-      expect(html, p.path).not.toMatch(/<link rel="stylesheet"/);
+      // No stylesheet to wait for before the first paint: the page's own CSS is inlined, the whole
+      // stylesheet comes last in the body.
+      expect(html.slice(0, html.indexOf('</head>')), p.path).not.toMatch(/<link rel="stylesheet"/);
+      expect(html, p.path).toMatch(/<link rel="stylesheet" href="\/assets\/[^"]+\.css"><\/body>/);
+      // Brotli-compressed, the page fits TCP's first round trip (ten packets, about 14 KB).
+      expect(await compressedSize(`${e.baseUrl}${p.path}`), `${p.path}: bytes over the wire`).toBeLessThan(14_000);
     }
     const missing = await fetch(`${e.baseUrl}/no-such-page`);
     expect(missing.status).toBe(404);
@@ -132,6 +153,43 @@ describe('the first screen', () => {
     expect(html).toContain('+91 90000 22222');
     expect(html).not.toContain('+91 90000 11111');
     await set('');
+  });
+
+  it('inlines only the CSS a page needs, and lays it out as the whole stylesheet does, in English and Urdu, on a phone and a desktop', async () => {
+    /** Every element's box and the styles that draw it, as the server's HTML alone (no app code) shows it. */
+    const drawn = async (viewport: 'mobile' | 'desktop', locale: string, path: string, wholeStylesheet: boolean) => {
+      const { page, context } = await e.newPage(viewport, { locale });
+      await context.route('**/*.js', (route) => route.abort());
+      // Without the stylesheet at the end of the body: the first paint, before it arrives.
+      if (!wholeStylesheet) await context.route('**/*.css', (route) => route.abort());
+      await page.goto(`${e.baseUrl}${path}`);
+      await page.evaluate(() => document.fonts.ready);
+      const sizes = await page.evaluate(async () => {
+        const href = document.querySelector<HTMLLinkElement>('body link[rel="stylesheet"]')?.href;
+        return { inlined: document.querySelector('head style')?.textContent?.length ?? 0, href: href ?? null, inHead: document.querySelectorAll('head link[rel="stylesheet"]').length };
+      });
+      const boxes = await page.evaluate(() =>
+        Array.from(document.body.querySelectorAll('*')).map((el) => {
+          const r = el.getBoundingClientRect();
+          const st = getComputedStyle(el);
+          return [el.tagName, Math.round(r.x), Math.round(r.y), Math.round(r.width), Math.round(r.height), st.color, st.backgroundColor, st.fontFamily, st.fontSize, st.fontWeight, st.borderTopWidth, st.borderRadius, st.boxShadow, st.display].join(' ');
+        }),
+      );
+      await context.close();
+      return { sizes, boxes };
+    };
+    for (const [viewport, locale] of [['mobile', 'en-IN'], ['desktop', 'en-IN'], ['mobile', 'ur-IN']] as const) {
+      for (const { path } of PAGES) {
+        const whole = await drawn(viewport, locale, path, true);
+        const first = await drawn(viewport, locale, path, false);
+        const label = `${path} at ${viewport} in ${locale}`;
+        expect(whole.sizes.inHead, `${label}: no stylesheet holds up the first paint`).toBe(0);
+        expect(whole.sizes.href, `${label}: the whole stylesheet follows at the end of the body`).not.toBeNull();
+        const cssBytes = (await (await fetch(whole.sizes.href!)).text()).length;
+        expect(whole.sizes.inlined, `${label}: a part of it inlined`).toBeLessThan(cssBytes * 0.6);
+        expect(first.boxes, `${label}: laid out and drawn the same before the whole stylesheet arrives`).toEqual(whole.boxes);
+      }
+    }
   });
 
   it('hydrates each page in place, in English and Hindi, and the form works after', async () => {

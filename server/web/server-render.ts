@@ -11,6 +11,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AppSettings } from '../../contract/settings.ts';
 import { precompress, type PrecompressedPage } from '../compression.ts';
+import { classesInHtml, criticalCss } from './critical-css.ts';
 
 /** What web/entry-server.tsx exports (kept in step by hand: the module is built separately). */
 interface RendererModule {
@@ -83,13 +84,21 @@ export interface ServerRenderer {
  * on a slow network) and a modulepreload for each module its hydration waits for (its screen and
  * its texts), fetched beside the entry instead of one after another.
  */
-function pageHead(template: string, webDist: string, manifest: Manifest | null, modules: string[]): string {
+function pageHead(template: string, webDist: string, manifest: Manifest | null, modules: string[], classes?: ReadonlySet<string>): string {
+  const stylesheets: string[] = [];
   let html = template.replace(/<link rel="stylesheet"(?: crossorigin)? href="\/(assets\/[^"]+\.css)">/g, (link, file: string) => {
     const cssPath = path.join(webDist, file);
     if (!existsSync(cssPath)) return link;
     const css = readFileSync(cssPath, 'utf8');
-    return css.includes('</style') ? link : `<style>${css}</style>`;
+    if (css.includes('</style')) return link;
+    if (!classes) return `<style>${css}</style>`;
+    // A rendered page inlines what its own elements need (so the page fits the first round trip),
+    // and the whole stylesheet follows at the end of the body, for what the app draws next: there it
+    // holds up nothing already on screen.
+    stylesheets.push(`<link rel="stylesheet" href="/${file}">`);
+    return `<style>${criticalCss(css, classes)}</style>`;
   });
+  if (stylesheets.length > 0) html = html.replace('</body>', `${stylesheets.join('')}</body>`);
   if (!manifest) return html;
   const closure = new Set<string>();
   const visit = (key: string) => {
@@ -179,7 +188,7 @@ function rendererFor(mod: RendererModule, opts: RendererOptions): ServerRenderer
       const state = JSON.stringify({ lang: r.lang, path: pathname, appSettings }).replace(/</g, '\\u003c');
       const needs = mod.hydrationNeeds(pathname);
       const modules = [needs.source, loadersKey(r.lang), ...['core', ...needs.groups].map((g) => catalogueKey(r.lang, g))].filter((k): k is string => Boolean(k));
-      const html = pageHead(opts.template, opts.webDist, manifest, modules)
+      const html = pageHead(opts.template, opts.webDist, manifest, modules, classesInHtml(opts.template + r.html))
         .replace(/<html lang="[^"]*"/, `<html lang="${r.lang}" dir="${r.dir}"`)
         .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(r.title)}</title>`)
         .replace('<div id="root"></div>', `<div id="root">${r.html}</div><script type="application/json" id="ssr-state">${state}</script>`);
@@ -189,6 +198,31 @@ function rendererFor(mod: RendererModule, opts: RendererOptions): ServerRenderer
       return null;
     }
   };
+
+  const cached = (target: string, language: string, appSettings: AppSettings): Promise<RenderedResponse | null> => {
+    const key = `${target}\n${language}\n${createHash('sha256').update(JSON.stringify(appSettings)).digest('base64url')}`;
+    // Pages for referral links have their own, smaller room: links with made-up codes can only
+    // push each other out, never the entry pages everyone gets.
+    const pages = target.includes('?') ? referralCache : cache;
+    let page = pages.get(key);
+    if (!page) {
+      page = build(target, language, appSettings);
+      pages.set(key, page);
+      if (pages.size > (pages === cache ? CACHE_LIMIT : REFERRAL_CACHE_LIMIT)) pages.delete(pages.keys().next().value!);
+      // A failed render is tried again by the next request.
+      void page.then((p) => p ?? pages.delete(key));
+    }
+    return page;
+  };
+
+  // The entry pages in English are rendered once the module is loaded, in the background, so the
+  // first visitor after a start does not wait for a render (100-250 ms each on this machine).
+  void opts
+    .readSettings()
+    .then(async (appSettings) => {
+      for (const target of served) await cached(target, 'en', appSettings);
+    })
+    .catch(() => undefined);
 
   const shells = new Map<string, RenderedResponse>();
 
@@ -223,20 +257,7 @@ function rendererFor(mod: RendererModule, opts: RendererOptions): ServerRenderer
       const ref = url.searchParams.get('ref');
       if (target === '/register' && ref && REFERRAL_CODE.test(ref)) target = `/register?ref=${ref}`;
       const language = chooseLanguage(codes, cookieHeader, typeof headers['accept-language'] === 'string' ? headers['accept-language'] : undefined);
-      const appSettings = await opts.readSettings();
-      const key = `${target}\n${language}\n${createHash('sha256').update(JSON.stringify(appSettings)).digest('base64url')}`;
-      // Pages for referral links have their own, smaller room: links with made-up codes can only
-      // push each other out, never the entry pages everyone gets.
-      const pages = target.includes('?') ? referralCache : cache;
-      let page = pages.get(key);
-      if (!page) {
-        page = build(target, language, appSettings);
-        pages.set(key, page);
-        if (pages.size > (pages === cache ? CACHE_LIMIT : REFERRAL_CACHE_LIMIT)) pages.delete(pages.keys().next().value!);
-        // A failed render is tried again by the next request.
-        void page.then((p) => p ?? pages.delete(key));
-      }
-      return page;
+      return cached(target, language, await opts.readSettings());
     },
   };
 }
