@@ -38,7 +38,7 @@ const ConsentGate = preloadable(() => import('./features/privacy/components/cons
 const Admin = preloadable(() => import('./routes/admin.tsx'));
 
 /** Text groups a screen needs beyond the core ones (web/i18n/catalogue-files.ts); the screen waits for them. */
-type Groups = readonly ('app' | 'pages' | 'admin' | 'consent')[];
+type Groups = readonly ('app' | 'pages' | 'admin' | 'adminSecurity' | 'consent')[];
 
 function Texts({ groups, children }: { groups: Groups; children: ReactNode }) {
   // A fixed list per route, so the hooks run in the same order on every render.
@@ -93,7 +93,9 @@ function Public({ screen: ScreenComponent, title }: { screen: Screen; title: Mes
 }
 
 const APP: Groups = ['app'];
-const ADMIN: Groups = ['app', 'admin'];
+const ADMIN: Groups = ['app', 'admin', 'adminSecurity'];
+/** The admin sign-in and first-admin setup: their own texts alone. */
+const ADMIN_SIGN_IN: Groups = ['adminSecurity'];
 /** Signed-in screens, each with its module as the build's manifest names it (for the server to preload). */
 const PROTECTED: [path: string, screen: Screen, title: MessageKey, groups: Groups, source: string][] = [
   ['/', Dashboard, 'layout.pages.dashboard', APP, 'routes/dashboard.tsx'],
@@ -129,7 +131,7 @@ const SERVER_RENDERED: Record<string, ServerRenderedPage> = {
   '/support': { screen: Support, source: 'routes/support.tsx', groups: ['pages'] },
   '/privacy-policy': { screen: PrivacyPolicy, source: 'routes/privacy-policy.tsx', groups: ['pages'] },
   '/terms-conditions': { screen: TermsConditions, source: 'routes/terms-conditions.tsx', groups: ['pages'] },
-  '/admin-login': { screen: AdminLogin, source: 'routes/admin-login.tsx', groups: ADMIN },
+  '/admin-login': { screen: AdminLogin, source: 'routes/admin-login.tsx', groups: ADMIN_SIGN_IN },
 };
 export const SERVER_RENDERED_PATHS: readonly string[] = /* @__PURE__ */ Object.keys(SERVER_RENDERED);
 const NOT_FOUND: ServerRenderedPage = { screen: NotFound, source: 'routes/not-found.tsx', groups: ['pages'] };
@@ -175,8 +177,8 @@ export function AppRoutes() {
       <Routes>
         <Route path="/login" element={<Titled title="layout.pages.login"><Login /></Titled>} />
         <Route path="/register" element={<Titled title="layout.pages.register" groups={['consent']}><Register /></Titled>} />
-        <Route path="/admin-setup" element={<Titled title="layout.pages.adminSetup" groups={ADMIN}><AdminSetup /></Titled>} />
-        <Route path="/admin-login" element={<Titled title="layout.pages.adminSecurityCenter" groups={ADMIN}><AdminLogin /></Titled>} />
+        <Route path="/admin-setup" element={<Titled title="layout.pages.adminSetup" groups={ADMIN_SIGN_IN}><AdminSetup /></Titled>} />
+        <Route path="/admin-login" element={<Titled title="layout.pages.adminSecurityCenter" groups={ADMIN_SIGN_IN}><AdminLogin /></Titled>} />
         <Route path="/admin-invite" element={<Titled title="layout.pages.adminInvite" groups={ADMIN}><AdminInvite /></Titled>} />
         <Route path="/support" element={<Public screen={Support} title="layout.pages.support" />} />
         <Route path="/privacy-policy" element={<Public screen={PrivacyPolicy} title="layout.pages.privacyPolicy" />} />

@@ -1,6 +1,6 @@
 // The Admin Security Center (/admin-login): modes login, 2fa-login, security-status, 2fa-setup and
 // the backup-codes card. Sessions go through the auth context so the whole app sees the admin.
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { AuthResponse } from '../../../../contract/accounts.ts';
@@ -12,12 +12,16 @@ import { useT, type MessageKey } from '../../../i18n/t.ts';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth.tsx';
 import { beginTwoFactorSetup, rememberAdminEmail, securityStatusQuery, useSecurityStatus } from '../api.ts';
-import { ReauthDialog } from './reauth-dialog.tsx';
 import { AdminAuthShell } from './admin-auth-shell.tsx';
-import { BackupCodesCard } from './backup-codes-card.tsx';
-import { SecurityStatusCard } from './security-status-card.tsx';
 import { SignInForm, type SignInStep } from './sign-in-form.tsx';
-import { TwoFactorSetup } from './two-factor-setup.tsx';
+
+// What only a signed-in admin sees (status, two-factor setup with its QR code, backup codes, the
+// re-authentication dialog) loads when it is first shown: the sign-in page, the one everyone gets
+// first, carries the form alone.
+const SecurityStatusCard = lazy(() => import('./security-status-card.tsx').then((m) => ({ default: m.SecurityStatusCard })));
+const TwoFactorSetup = lazy(() => import('./two-factor-setup.tsx').then((m) => ({ default: m.TwoFactorSetup })));
+const BackupCodesCard = lazy(() => import('./backup-codes-card.tsx').then((m) => ({ default: m.BackupCodesCard })));
+const ReauthDialog = lazy(() => import('./reauth-dialog.tsx').then((m) => ({ default: m.ReauthDialog })));
 
 type Mode = SignInStep | 'security-status' | '2fa-setup' | 'backup-codes';
 
@@ -104,59 +108,64 @@ function SecurityCenterModes() {
           }}
         />
       ) : null}
-      {mode === 'security-status' ? (
-        <div className="flex flex-col gap-4">
-          {user ? (
-            <p className="text-sm text-muted-foreground">
-              {t('adminSecurity.center.signedInAs')} <span className="font-medium text-foreground">{user.email ?? user.username}</span>
-            </p>
-          ) : null}
-          <SecurityStatusCard settingUp={settingUp} onSetupTwoFactor={() => void startSetup()} onContinue={() => navigate('/admin')} onReauthNeeded={needsReauth} />
-          <Button
-            variant="ghost"
-            onClick={async () => {
-              await logout();
-              setMode('login');
+      <Suspense fallback={<PageSpinner label={t('adminSecurity.center.loadingAccount')} />}>
+        {mode === 'security-status' ? (
+          <div className="flex flex-col gap-4">
+            {user ? (
+              <p className="text-sm text-muted-foreground">
+                {t('adminSecurity.center.signedInAs')} <span className="font-medium text-foreground">{user.email ?? user.username}</span>
+              </p>
+            ) : null}
+            <SecurityStatusCard settingUp={settingUp} onSetupTwoFactor={() => void startSetup()} onContinue={() => navigate('/admin')} onReauthNeeded={needsReauth} />
+            <Button
+              variant="ghost"
+              onClick={async () => {
+                await logout();
+                setMode('login');
+              }}
+            >
+              {t('adminSecurity.center.signOut')}
+            </Button>
+          </div>
+        ) : null}
+        {mode === '2fa-setup' && setup ? (
+          <TwoFactorSetup
+            setup={setup}
+            onCancel={() => setMode('security-status')}
+            onEnabled={(backupCodes) => {
+              setCodes(backupCodes);
+              setSetup(null);
+              setMode('backup-codes');
             }}
-          >
-            {t('adminSecurity.center.signOut')}
-          </Button>
-        </div>
-      ) : null}
-      {mode === '2fa-setup' && setup ? (
-        <TwoFactorSetup
-          setup={setup}
-          onCancel={() => setMode('security-status')}
-          onEnabled={(backupCodes) => {
-            setCodes(backupCodes);
-            setSetup(null);
-            setMode('backup-codes');
-          }}
-        />
-      ) : null}
-      {mode === 'backup-codes' ? (
-        <BackupCodesCard
-          codes={codes}
-          onDone={async () => {
-            setCodes([]);
-            await queryClient.invalidateQueries({ queryKey: securityStatusQuery().queryKey });
-            setMode('security-status');
-          }}
-        />
-      ) : null}
-      {pendingAction && user?.email ? (
-        <ReauthDialog
-          email={user.email}
-          twoFactorEnabled={status.data?.twoFactorEnabled ?? false}
-          onCancel={() => setPendingAction(null)}
-          onSignedIn={async (session) => {
-            if (!(await accept(session))) return;
-            const retry = pendingAction;
-            setPendingAction(null);
-            await retry();
-          }}
-        />
-      ) : null}
+          />
+        ) : null}
+        {mode === 'backup-codes' ? (
+          <BackupCodesCard
+            codes={codes}
+            onDone={async () => {
+              setCodes([]);
+              await queryClient.invalidateQueries({ queryKey: securityStatusQuery().queryKey });
+              setMode('security-status');
+            }}
+          />
+        ) : null}
+      </Suspense>
+      {/* Its own wait, so the card behind stays on screen while the dialog loads. */}
+      <Suspense fallback={null}>
+        {pendingAction && user?.email ? (
+          <ReauthDialog
+            email={user.email}
+            twoFactorEnabled={status.data?.twoFactorEnabled ?? false}
+            onCancel={() => setPendingAction(null)}
+            onSignedIn={async (session) => {
+              if (!(await accept(session))) return;
+              const retry = pendingAction;
+              setPendingAction(null);
+              await retry();
+            }}
+          />
+        ) : null}
+      </Suspense>
     </AdminAuthShell>
   );
 }
