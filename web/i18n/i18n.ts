@@ -1,9 +1,9 @@
 // The reader's language: chosen once (the browser's language at first, then the person's choice,
-// kept in localStorage and, once signed in, on the account), applied to <html lang>, to the
+// kept in localStorage and, once signed in, on the account), applied to <html lang> and dir, to the
 // messages (Lingui, catalogues compiled at build) and to number and date formatting. Only the
 // chosen language's texts are downloaded, in groups (core at start, the rest with the screens that
-// need them: useCatalogue); the Devanagari font (styles.css) is fetched by the browser only when
-// Devanagari text is on screen.
+// need them: useCatalogue); each script's font (web/i18n/fonts/) is fetched by the browser only
+// when text in that script is on screen.
 import { use } from 'react';
 import { i18n } from '@lingui/core';
 import { useLingui } from '@lingui/react';
