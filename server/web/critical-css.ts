@@ -84,17 +84,25 @@ function skipSpace(css: string, i: number, to: number): number {
   }
 }
 
-/** Index of the `{` or `;` ending a prelude (strings, escapes and brackets skipped). */
-function preludeEnd(css: string, i: number, to: number): number {
+/**
+ * The indexes of text[from, to) outside escapes, quoted strings and ( ) [ ] brackets: where a
+ * prelude ends, selectors are separated and a selector's own classes start.
+ */
+function* topLevel(text: string, from = 0, to = text.length): Generator<number> {
   let depth = 0;
-  for (; i < to; i++) {
-    const c = css[i]!;
+  for (let i = from; i < to; i++) {
+    const c = text[i]!;
     if (c === '\\') i++;
-    else if (c === '"' || c === "'") i = stringEnd(css, i, to);
+    else if (c === '"' || c === "'") i = stringEnd(text, i, to);
     else if (c === '(' || c === '[') depth++;
     else if (c === ')' || c === ']') depth--;
-    else if (depth === 0 && (c === '{' || c === ';')) return i;
+    else if (depth === 0) yield i;
   }
+}
+
+/** Index of the `{` or `;` ending a prelude. */
+function preludeEnd(css: string, from: number, to: number): number {
+  for (const i of topLevel(css, from, to)) if (css[i] === '{' || css[i] === ';') return i;
   return to;
 }
 
@@ -130,17 +138,11 @@ function mayMatch(selectorList: string, classes: ReadonlySet<string>): boolean {
 
 function splitTopLevel(list: string): string[] {
   const parts: string[] = [];
-  let depth = 0;
   let last = 0;
-  for (let i = 0; i < list.length; i++) {
-    const c = list[i]!;
-    if (c === '\\') i++;
-    else if (c === '(' || c === '[') depth++;
-    else if (c === ')' || c === ']') depth--;
-    else if (c === ',' && depth === 0) {
-      parts.push(list.slice(last, i));
-      last = i + 1;
-    }
+  for (const i of topLevel(list)) {
+    if (list[i] !== ',') continue;
+    parts.push(list.slice(last, i));
+    last = i + 1;
   }
   parts.push(list.slice(last));
   return parts;
@@ -149,34 +151,35 @@ function splitTopLevel(list: string): string[] {
 /** The class names a selector requires outside any brackets, unescaped (`.hover\:bg-muted:hover` needs `hover:bg-muted`). */
 function requiredClasses(selector: string): string[] {
   const out: string[] = [];
-  let depth = 0;
-  for (let i = 0; i < selector.length; i++) {
-    const c = selector[i]!;
-    if (c === '\\') i++;
-    else if (c === '(' || c === '[') depth++;
-    else if (c === ')' || c === ']') depth--;
-    else if (c === '.' && depth === 0) {
-      let name = '';
-      let j = i + 1;
-      while (j < selector.length) {
-        const d = selector[j]!;
-        if (d === '\\') {
-          const hex = /^[0-9a-fA-F]{1,6} ?/.exec(selector.slice(j + 1, j + 8));
-          if (hex) {
-            name += String.fromCodePoint(parseInt(hex[0].trim(), 16));
-            j += 1 + hex[0].length;
-          } else {
-            name += selector[j + 1] ?? '';
-            j += 2;
-          }
-        } else if (/[\w-]/.test(d) || d.charCodeAt(0) > 127) {
-          name += d;
-          j++;
-        } else break;
-      }
-      if (name) out.push(name);
-      i = j - 1;
-    }
+  // The name's own characters never read as a `.` here (an escaped one is skipped), so the walk
+  // goes on over them.
+  for (const i of topLevel(selector)) {
+    if (selector[i] !== '.') continue;
+    const name = className(selector, i + 1);
+    if (name) out.push(name);
   }
   return out;
+}
+
+/** The class name starting at `start`, its escapes (`\:`, `\32 `) undone. */
+function className(selector: string, start: number): string {
+  let name = '';
+  let j = start;
+  while (j < selector.length) {
+    const d = selector[j]!;
+    if (d === '\\') {
+      const hex = /^[0-9a-fA-F]{1,6} ?/.exec(selector.slice(j + 1, j + 8));
+      if (hex) {
+        name += String.fromCodePoint(parseInt(hex[0].trim(), 16));
+        j += 1 + hex[0].length;
+      } else {
+        name += selector[j + 1] ?? '';
+        j += 2;
+      }
+    } else if (/[\w-]/.test(d) || d.charCodeAt(0) > 127) {
+      name += d;
+      j++;
+    } else break;
+  }
+  return name;
 }
