@@ -7,7 +7,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
+import { expect } from 'vitest';
 import { startTestServer, type TestServer } from '../server/test/harness.ts';
+import { CATALOGUE_GROUPS, readCatalogue } from '../web/i18n/catalogue-files.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const REPO_ROOT = path.resolve(here, '..');
@@ -164,4 +166,40 @@ export async function overflowingControls(page: Page): Promise<string[]> {
     }
     return out;
   });
+}
+
+/** A language's text of a key with its {placeholders} filled in, as a journey finds it on screen. */
+export function catalogueText(code: string): (key: string, values?: Record<string, string>) => string {
+  const texts = readCatalogue(code);
+  return (key, values = {}) => {
+    const text = texts[key];
+    if (text === undefined) throw new Error(`no ${code} text for ${key}`);
+    return text.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+  };
+}
+
+/** A message key shown in place of its text, from any catalogue file. */
+export const RAW_KEY = new RegExp(`\\b(${Object.values(CATALOGUE_GROUPS).flat().join('|')})\\.[a-z][A-Za-z0-9]*\\.[A-Za-z0-9.]+`);
+
+/**
+ * A screen in a translated language: <html lang> and dir its own, no key shown instead of a text,
+ * its script on screen, no button or heading overflowing, the script drawn by the font we ship for
+ * it (downloaded because its text is on screen), a screenshot, axe clean.
+ */
+export async function expectTranslatedScreen(
+  page: Page,
+  o: { code: string; dir: 'ltr' | 'rtl'; script: RegExp; font: string; label: string; screenshotName: string },
+): Promise<void> {
+  await waitForAnimations(page);
+  expect(await page.evaluate(() => document.documentElement.lang), o.label).toBe(o.code);
+  expect(await page.evaluate(() => document.documentElement.dir), o.label).toBe(o.dir);
+  const text = await page.locator('body').innerText();
+  expect(text.match(RAW_KEY)?.[0] ?? null, `${o.label}: a key shown instead of its text`).toBeNull();
+  expect(text, `${o.label}: the script is not on screen`).toMatch(o.script);
+  expect(await overflowingControls(page), `${o.label}: overflowing buttons or headings`).toEqual([]);
+  await page.evaluate(() => document.fonts.ready);
+  const loaded = await page.evaluate((family) => [...document.fonts].some((f) => f.family.replace(/"/g, '') === family && f.status === 'loaded'), o.font);
+  expect(loaded, `${o.label}: ${o.font} drawn`).toBe(true);
+  await screenshot(page, o.screenshotName);
+  await expectNoSeriousA11yViolations(page, o.label);
 }

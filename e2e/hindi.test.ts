@@ -4,35 +4,13 @@
 // heading cut off or overflowing, axe clean, Devanagari drawn in the shipped font.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { readCatalogue } from '../web/i18n/catalogue-files.ts';
 import { createActivatedUser, createAdmin, nextPhone, nextUtr, pngFile, registerUser } from '../server/test/fixtures.ts';
-import { expectNoSeriousA11yViolations, overflowingControls, screenshot, signInWithToken, startE2E, waitForAnimations, waitForHeading, waitForToast, type E2E } from './harness.ts';
+import { catalogueText, expectTranslatedScreen, signInWithToken, startE2E, waitForHeading, waitForToast, type E2E } from './harness.ts';
 
-const hi = readCatalogue('hi');
-/** The Hindi text of a key, with its {placeholders} filled in. */
-function H(key: string, values: Record<string, string> = {}): string {
-  const text = hi[key];
-  if (text === undefined) throw new Error(`no Hindi text for ${key}`);
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
-}
+const H = catalogueText('hi');
 
-const NAMESPACES = 'common|layout|auth|server|dashboard|activation|wallet|transactions|referrals|spin|support|legal|download|admin|adminSecurity|admins|ledger';
-const RAW_KEY = new RegExp(`\\b(${NAMESPACES})\\.[a-z][A-Za-z0-9]*\\.[A-Za-z0-9.]+`);
-
-async function checkHindiScreen(page: Page, name: string): Promise<void> {
-  await waitForAnimations(page);
-  expect(await page.evaluate(() => document.documentElement.lang)).toBe('hi');
-  const text = await page.locator('body').innerText();
-  expect(text.match(RAW_KEY)?.[0] ?? null, `${name}: a key shown instead of its text`).toBeNull();
-  expect(text, `${name}: no Hindi on screen`).toMatch(/[\u0900-\u097F]/);
-  // Every visible button and heading fits: nothing scrolls inside it or is cut with an ellipsis.
-  const overflowing = await overflowingControls(page);
-  expect(overflowing, `${name}: overflowing buttons or headings`).toEqual([]);
-  // Devanagari is drawn in the font we ship, not boxes or a fallback.
-  await page.evaluate(() => document.fonts.ready);
-  expect(await page.evaluate(() => document.fonts.check('16px "Noto Sans Devanagari Variable"', 'हिन्दी'))).toBe(true);
-  await screenshot(page, `hindi-${name}`);
-  await expectNoSeriousA11yViolations(page, `${name} (Hindi)`);
+function checkHindiScreen(page: Page, name: string): Promise<void> {
+  return expectTranslatedScreen(page, { code: 'hi', dir: 'ltr', script: /[\u0900-\u097F]/, font: 'Noto Sans Devanagari Variable', label: `${name} (Hindi)`, screenshotName: `hindi-${name}` });
 }
 
 describe('the product in Hindi, on a phone', () => {

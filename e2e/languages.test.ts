@@ -5,9 +5,8 @@
 // also reads right to left: dir="rtl", the menu button and drawer on the right, amounts left to right.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { CATALOGUE_GROUPS, readCatalogue } from '../web/i18n/catalogue-files.ts';
 import { createActivatedUser, createAdmin } from '../server/test/fixtures.ts';
-import { expectNoSeriousA11yViolations, overflowingControls, screenshot, signInWithToken, startE2E, waitForAnimations, waitForHeading, type E2E } from './harness.ts';
+import { catalogueText, expectTranslatedScreen, signInWithToken, startE2E, waitForAnimations, waitForHeading, type E2E } from './harness.ts';
 
 /** Each language, the Unicode block of its script and the font family that draws it. */
 const LANGUAGES = [
@@ -23,9 +22,6 @@ const LANGUAGES = [
   { code: 'pa', script: /[\u0A00-\u0A7F]/, font: 'Noto Sans Gurmukhi Variable' },
 ] as const;
 
-const NAMESPACES = Object.values(CATALOGUE_GROUPS).flat().join('|');
-const RAW_KEY = new RegExp(`\\b(${NAMESPACES})\\.[a-z][A-Za-z0-9]*\\.[A-Za-z0-9.]+`);
-
 describe('the product in ten more languages, on a phone', () => {
   let e: E2E;
   let admin: Awaited<ReturnType<typeof createAdmin>>;
@@ -38,29 +34,16 @@ describe('the product in ten more languages, on a phone', () => {
   });
 
   for (const language of LANGUAGES) {
-    const texts = readCatalogue(language.code);
-    const T = (key: string, values: Record<string, string> = {}): string => {
-      const text = texts[key];
-      if (text === undefined) throw new Error(`no ${language.code} text for ${key}`);
-      return text.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
-    };
-
-    async function checkScreen(page: Page, name: string): Promise<void> {
-      await waitForAnimations(page);
-      const label = `${language.code} ${name}`;
-      expect(await page.evaluate(() => document.documentElement.lang), label).toBe(language.code);
-      expect(await page.evaluate(() => document.documentElement.dir), label).toBe(language.code === 'ur' ? 'rtl' : 'ltr');
-      const text = await page.locator('body').innerText();
-      expect(text.match(RAW_KEY)?.[0] ?? null, `${label}: a key shown instead of its text`).toBeNull();
-      expect(text, `${label}: the script is not on screen`).toMatch(language.script);
-      expect(await overflowingControls(page), `${label}: overflowing buttons or headings`).toEqual([]);
-      // The script is drawn by the font we ship for it (downloaded because its text is on screen).
-      await page.evaluate(() => document.fonts.ready);
-      const loaded = await page.evaluate((family) => [...document.fonts].some((f) => f.family.replace(/"/g, '') === family && f.status === 'loaded'), language.font);
-      expect(loaded, `${label}: ${language.font} drawn`).toBe(true);
-      await screenshot(page, `language-${language.code}-${name}`);
-      await expectNoSeriousA11yViolations(page, label);
-    }
+    const T = catalogueText(language.code);
+    const checkScreen = (page: Page, name: string): Promise<void> =>
+      expectTranslatedScreen(page, {
+        code: language.code,
+        dir: language.code === 'ur' ? 'rtl' : 'ltr',
+        script: language.script,
+        font: language.font,
+        label: `${language.code} ${name}`,
+        screenshotName: `language-${language.code}-${name}`,
+      });
 
     it(`${language.code}: sign-up with a validation error, the dashboard, the wallet and a withdrawal below the minimum`, async () => {
       const { page } = await e.newPage('mobile', { locale: `${language.code}-IN` });

@@ -15,8 +15,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActivatedUser, createAdmin, registerUser, submitPaymentProof, type RegisteredUser, type SignedIn } from '../server/test/fixtures.ts';
 import { expectLedgerHolds } from '../server/test/harness.ts';
-import { readCatalogue } from '../web/i18n/catalogue-files.ts';
-import { expectNoSeriousA11yViolations, overflowingControls, screenshot, signInWithToken, startE2E, waitForAnimations, waitForHeading, waitForToast, type E2E } from './harness.ts';
+import { catalogueText, expectNoSeriousA11yViolations, overflowingControls, RAW_KEY, screenshot, signInWithToken, startE2E, waitForAnimations, waitForHeading, waitForToast, type E2E } from './harness.ts';
 
 const run = promisify(execFile);
 const PAN = 'ZZAPT1234Q';
@@ -39,14 +38,7 @@ const csvRows = (text: string) =>
 
 const paise = (rupees: string) => Math.round(Number(rupees) * 100);
 
-const hi = readCatalogue('hi');
-/** The Hindi text of a key, with its {placeholders} filled in. */
-function H(key: string, values: Record<string, string> = {}): string {
-  const text = hi[key];
-  if (text === undefined) throw new Error(`no Hindi text for ${key}`);
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
-}
-const RAW_KEY = /\b(common|layout|server|wallet|transactions|profile|admin|tax|adminTax)\.[a-z][A-Za-z0-9]*\.[A-Za-z0-9.]+/;
+const H = catalogueText('hi');
 
 /** A screen in Hindi: lang="hi", no key shown for a text, no button or heading cut off or past the edge, no sideways scroll, axe clean. */
 async function checkHindiScreen(page: Page, name: string) {
