@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatFileSize, formatINR, formatNumber } from './format.ts';
+import { formatDate, formatDateTime, formatFileSize, formatINR, formatMonth, formatNumber } from './format.ts';
 import { setFormatLocale } from './format-locale.ts';
 
 describe('formatFileSize', () => {
@@ -34,6 +34,17 @@ describe('amounts and dates per language', () => {
     expect(formatDate(when)).toMatch(/^05 सित॰? 2026$/);
     expect(formatDateTime(when)).toMatch(/^05 सित॰? 2026, 2:07 (pm|PM|अपराह्न)$/);
     expect(formatDate('not a date')).toBe('');
+  });
+
+  it('names a month in the reader\'s language, and in the new one straight after a switch', () => {
+    expect(formatMonth(2026, 10)).toBe('November 2026');
+    setFormatLocale('hi', 'hi-IN');
+    expect(formatMonth(2026, 10)).toBe('नवंबर 2026');
+    expect(formatMonth(2026, 0)).toBe('जनवरी 2026');
+    setFormatLocale('mr', 'mr-IN');
+    expect(formatMonth(2026, 10)).toMatch(/^नोव्हेंबर 2026$/);
+    setFormatLocale('en', 'en-IN');
+    expect(formatMonth(2025, 2)).toBe('March 2025');
   });
 
   it('writes the day and year of a date in Western digits in every language (Marathi, Bengali and Urdu have digits of their own)', () => {

@@ -7,16 +7,22 @@ import { formatLocale } from './format-locale.ts';
 
 export const DATE_FORMAT = 'dd MMM yyyy';
 
-let formatters: { version: number; date?: Intl.DateTimeFormat; time?: Intl.DateTimeFormat } = { version: -1 };
+const FORMATS = {
+  date: { day: '2-digit', month: 'short', year: 'numeric', numberingSystem: 'latn' },
+  time: { hour: 'numeric', minute: '2-digit', numberingSystem: 'latn' },
+  month: { month: 'long', year: 'numeric', numberingSystem: 'latn' },
+} satisfies Record<string, Intl.DateTimeFormatOptions>;
 
-/** A date or time formatter of the reader's locale, each made when first needed after a language switch. */
-function localFormatter(kind: 'date' | 'time'): Intl.DateTimeFormat {
+let formatters: { version: number } & Partial<Record<keyof typeof FORMATS, Intl.DateTimeFormat>> = { version: -1 };
+
+/**
+ * A date, time or month formatter of the reader's locale, each made when first needed after a
+ * language switch (making one costs about a millisecond on a phone; a list of months made one each).
+ */
+function localFormatter(kind: keyof typeof FORMATS): Intl.DateTimeFormat {
   const { locale, version } = formatLocale();
   if (formatters.version !== version) formatters = { version };
-  return (formatters[kind] ??=
-    kind === 'date'
-      ? new Intl.DateTimeFormat(locale, { day: '2-digit', month: 'short', year: 'numeric', numberingSystem: 'latn' })
-      : new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', numberingSystem: 'latn' }));
+  return (formatters[kind] ??= new Intl.DateTimeFormat(locale, FORMATS[kind]));
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -48,8 +54,7 @@ export function formatDate(value: string | Date | null | undefined): string {
 
 /** "November 2026" / "नवंबर 2026": a calendar month in the reader's language. */
 export function formatMonth(year: number, monthIndex: number): string {
-  const { locale } = formatLocale();
-  return new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', numberingSystem: 'latn' }).format(new Date(year, monthIndex, 1));
+  return localFormatter('month').format(new Date(year, monthIndex, 1));
 }
 
 export function formatDateTime(value: string | Date | null | undefined): string {
