@@ -5,9 +5,15 @@
 // sitemap.xml are text a crawler reads.
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdmin } from '../server/test/fixtures.ts';
+import { createActivatedUser, createAdmin } from '../server/test/fixtures.ts';
 import { readManifest, routeClosureKeys, type Manifest } from '../bench/route-closure.ts';
-import { APP_NAME, WEB_DIST, startE2E, waitForHeading, type E2E } from './harness.ts';
+import { APP_NAME, WEB_DIST, catalogueText, signInWithToken, startE2E, waitForHeading, type E2E } from './harness.ts';
+
+/** The markup inside #root (the last element of the body). */
+function rootOf(html: string): string {
+  const start = html.indexOf('<div id="root">') + '<div id="root">'.length;
+  return html.slice(start, html.lastIndexOf('</div>', html.indexOf('</body>')));
+}
 
 const PAGES = [
   { path: '/login', heading: 'Welcome back', title: 'Login' },
@@ -127,7 +133,9 @@ describe('the first screen', () => {
     expect(chosen).toContain('<html lang="en"');
     for (const [path, headers] of [['/login', { cookie: 'rh_signed_in=1' }], ['/dashboard', {}], ['/admin/users', {}]] as const) {
       const html = await (await fetch(`${e.baseUrl}${path}`, { headers })).text();
-      expect(html, path).toContain('<div id="root"></div>');
+      // The app's page: nothing to hydrate, at most a signed-in screen's loading state.
+      expect(html, path).not.toContain('id="ssr-state"');
+      expect(rootOf(html), path).toMatch(path === '/login' ? /^$/ : /^<div [^>]*><span role="status"/);
     }
   });
 
@@ -135,12 +143,33 @@ describe('the first screen', () => {
     const manifest = readManifest(WEB_DIST);
     const file = (key: string) => `/${manifest[key]!.file}`;
     const phone = await (await fetch(`${e.baseUrl}/wallet`, { headers: { 'user-agent': 'Mozilla/5.0 (Linux; Android 13) Mobile Safari/537.36' } })).text();
-    expect(phone).toContain('<div id="root"></div>');
+    // The screen's loading state comes inside the page, in the reader's language, and no inline script.
+    expect(rootOf(phone)).toMatch(/^<div [^>]*><span role="status"[^>]*><svg [^>]*aria-hidden="true"[^>]*>.*<\/svg><span class="sr-only">Loading your account<\/span><\/span><\/div>$/s);
+    expect(phone).toMatch(/<html lang="en" dir="ltr"/);
+    const urdu = await (await fetch(`${e.baseUrl}/wallet`, { headers: { cookie: 'rh_lang=ur' } })).text();
+    expect(urdu).toMatch(/<html lang="ur" dir="rtl"/);
+    expect(rootOf(urdu)).toContain(`<span class="sr-only">${catalogueText('ur')('layout.loadingAccount')}</span>`);
+    for (const html of [phone, urdu]) for (const tag of html.match(/<script\b[^>]*>/g) ?? []) expect(tag).toMatch(/type="module"[^>]* src="\/assets\//);
     for (const key of ['routes/wallet.tsx', 'components/layout/mobile-layout.tsx']) expect(phone, key).toContain(`<link rel="modulepreload" crossorigin href="${file(key)}">`);
     expect(phone).not.toContain(file('components/layout/desktop-layout.tsx'));
     const desktop = await (await fetch(`${e.baseUrl}/dashboard`, { headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0' } })).text();
     for (const key of ['routes/dashboard.tsx', 'components/layout/desktop-layout.tsx']) expect(desktop, key).toContain(`<link rel="modulepreload" crossorigin href="${file(key)}">`);
     expect(desktop).not.toContain(file('components/layout/mobile-layout.tsx'));
+  });
+
+  it('draws a signed-in screen\'s loading state before the app\'s code arrives, and the screen in its place after', async () => {
+    const admin = await createAdmin(e.server);
+    const user = await createActivatedUser(e.server, admin.token, admin.user.referralCode);
+    const { page, context } = await e.newPage('mobile');
+    await signInWithToken(page, e.baseUrl, user.token);
+    await context.route('**/*.js', (route) => route.abort());
+    await page.goto(`${e.baseUrl}/wallet`);
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Loading your account' }).isVisible()).toBe(true);
+    await context.unroute('**/*.js');
+    await page.goto(`${e.baseUrl}/wallet`);
+    await waitForHeading(page, 'Wallet');
+    expect(await page.getByRole('status').filter({ hasText: 'Loading your account' }).count()).toBe(0);
+    await context.close();
   });
 
   it('shows the operator\'s settings as they are now: a changed support phone is on the next load', async () => {

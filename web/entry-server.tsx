@@ -3,13 +3,15 @@
 // legal name, fee and reward), and the app then hydrates it. Built by Vite as a Node module of its
 // own (dist/web-ssr); the server renders each page once per language and settings and keeps it.
 // Only pages a signed-out visitor sees: the same providers as main.tsx, with no session.
-import { StrictMode } from 'react';
+import { StrictMode, type ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { I18nProvider } from '@lingui/react';
 import type { AppSettings } from '../contract/settings.ts';
 import { ErrorBoundary } from './components/error-boundary.tsx';
+import { PageSpinner } from './components/ui/spinner.tsx';
+import { t } from './i18n/t.ts';
 import { activateLanguage, i18n, isLanguage, languageMeta, DEFAULT_LANGUAGE } from './i18n/i18n.ts';
 import { AccessibilityProvider } from './lib/accessibility.tsx';
 import { APP_SETTINGS_QUERY_KEY } from './lib/app-settings.ts';
@@ -34,9 +36,24 @@ export interface RenderedPage {
   status: 200 | 404;
 }
 
+async function markup(element: ReactNode, errors: string[]): Promise<string> {
+  const { prelude } = await prerenderToNodeStream(element, {
+    // A finished part larger than this is written out of place and moved by an inline script,
+    // which the Content-Security-Policy (script-src 'self') forbids: keep every part in place.
+    progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+    onError(error) {
+      // A part that cannot render on the server is rendered by the browser; say which.
+      errors.push(error instanceof Error ? error.message : String(error));
+    },
+  });
+  let html = '';
+  for await (const chunk of prelude) html += typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString('utf8');
+  return html;
+}
+
 /** One pass of React's static renderer over the app for `url`. */
 async function renderOnce(url: string, queryClient: QueryClient, errors: string[]): Promise<string> {
-  const { prelude } = await prerenderToNodeStream(
+  return markup(
     <StrictMode>
       <I18nProvider i18n={i18n}>
         <ErrorBoundary>
@@ -52,18 +69,24 @@ async function renderOnce(url: string, queryClient: QueryClient, errors: string[
         </ErrorBoundary>
       </I18nProvider>
     </StrictMode>,
-    {
-      // A finished part larger than this is written out of place and moved by an inline script,
-      // which the Content-Security-Policy (script-src 'self') forbids: keep every part in place.
-      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
-      onError(error) {
-        // A part that cannot render on the server is rendered by the browser; say which.
-        errors.push(error instanceof Error ? error.message : String(error));
-      },
-    },
+    errors,
   );
-  let html = '';
-  for await (const chunk of prelude) html += typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString('utf8');
+}
+
+/**
+ * What a signed-in screen shows until the app has the account (the router's loading state), in
+ * `language`: sent inside the app's page, so a phone draws it before the app's code arrives.
+ */
+export async function renderLoading(language: string): Promise<string> {
+  await activateLanguage(isLanguage(language) ? language : DEFAULT_LANGUAGE);
+  const errors: string[] = [];
+  const html = await markup(
+    <I18nProvider i18n={i18n}>
+      <PageSpinner label={t('layout.loadingAccount')} />
+    </I18nProvider>,
+    errors,
+  );
+  if (errors.length > 0) throw new Error(errors.join('; '));
   return html;
 }
 

@@ -14,7 +14,7 @@ import { useToasts } from './components/ui/toast-store.ts';
 import { AccessibilityProvider, applyPrefs, readStoredPrefs, useAccessibility } from './lib/accessibility.tsx';
 import { getToken, rememberSignedIn } from './lib/api-client.ts';
 import { APP_SETTINGS_QUERY_KEY, type AppSettings } from './lib/app-settings.ts';
-import { AuthProvider } from './lib/auth.tsx';
+import { AuthProvider, userQueryOptions } from './lib/auth.tsx';
 import { queryClient } from './lib/query-client.ts';
 import { installStartupBehaviours, registerServiceWorker } from './lib/startup.ts';
 import { AppRoutes, preloadServerRendered, sameServerRenderedPage } from './router.tsx';
@@ -82,6 +82,9 @@ rememberSignedIn(Boolean(getToken()));
 const rendered = serverRendered();
 // A page rendered by the server for this reader (their language, signed out) and this path is hydrated.
 const hydrate = rendered !== null && rendered.lang === language && sameServerRenderedPage(rendered.path, location.pathname) && !getToken() && root.firstElementChild !== null;
+// A signed-in reader's account is asked for now, beside their texts and the screen's modules,
+// instead of after the first render.
+if (getToken()) void queryClient.prefetchQuery(userQueryOptions());
 // The reader's catalogue (one small chunk) before the first render, so no English flashes by; a
 // page to hydrate also waits for its screen and texts, so hydration never meets a missing part.
 await Promise.all([activateLanguage(language), hydrate ? preloadServerRendered(location.pathname, language).catch(() => undefined) : null]);
@@ -113,6 +116,8 @@ if (hydrate) {
     hydrateRoot(root, app);
   });
 } else {
-  root.replaceChildren();
+  // A page the server rendered for someone else (another language, signed out) goes at once; the
+  // loading state it sends with a signed-in screen stays until the app's first render replaces it.
+  if (rendered) root.replaceChildren();
   createRoot(root).render(app);
 }

@@ -18,9 +18,10 @@ interface RendererModule {
   render(url: string, opts: { language: string; appSettings: AppSettings }): Promise<{ html: string; title: string; lang: string; dir: 'ltr' | 'rtl'; status: 200 | 404 }>;
   SERVER_RENDERED_PATHS: readonly string[];
   BROWSER_RENDERED_PATHS: readonly string[];
-  languages: readonly { code: string }[];
+  languages: readonly { code: string; dir?: string }[];
   hydrationNeeds(pathname: string): { source: string; groups: readonly string[] };
   signedInNeeds(pathname: string, phone: boolean): { sources: string[]; groups: readonly string[] } | null;
+  renderLoading(language: string): Promise<string>;
 }
 
 /** The part of Vite's build manifest (dist/web/.vite/manifest.json) read here. */
@@ -240,8 +241,17 @@ function rendererFor(mod: RendererModule, opts: RendererOptions): ServerRenderer
       let shell = shells.get(key);
       if (!shell) {
         const modules = [...needs.sources, loadersKey(language), ...['core', ...needs.groups].map((g) => catalogueKey(language, g))].filter((k): k is string => Boolean(k));
-        shell = compressed(pageHead(opts.template, opts.webDist, manifest, modules), 200);
-        shells.set(key, shell);
+        // The screen's loading state in #root: drawn at once, replaced by the app's first render.
+        const loading = await inTurn(() => mod.renderLoading(language)).catch((err: unknown) => {
+          opts.log('could not render the loading state on the server', err);
+          return '';
+        });
+        const meta = mod.languages.find((l) => l.code === language);
+        const html = pageHead(opts.template, opts.webDist, manifest, modules)
+          .replace(/<html lang="[^"]*"/, `<html lang="${language}" dir="${meta?.dir === 'rtl' ? 'rtl' : 'ltr'}"`)
+          .replace('<div id="root"></div>', `<div id="root">${loading}</div>`);
+        shell = compressed(html, 200);
+        if (loading) shells.set(key, shell);
       }
       return shell;
     },

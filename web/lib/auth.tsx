@@ -46,19 +46,26 @@ export interface AuthContextValue {
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
+/**
+ * How the signed-in person is fetched: by the provider, and by the app's start (main.tsx) before
+ * its first render, beside the texts and the screen's modules, so the same request serves both.
+ */
+export function userQueryOptions() {
+  return {
+    queryKey: USER_QUERY_KEY,
+    queryFn: ({ signal }: { signal: AbortSignal }) => api.get<User>('/api/user', { signal }),
+    // A database blip (503) or a dropped connection is not a reason to lose the session: retry for
+    // about half a minute before the spec's silent logout. Every other failure logs out at once.
+    retry: (failures: number, err: unknown) => failures < 5 && isTransientError(err),
+    retryDelay: (attempt: number) => Math.min(1000 * 2 ** attempt, 10_000),
+  };
+}
+
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [token, setTokenState] = useState<string | null>(() => getToken());
 
-  const userQuery = useQuery<User>({
-    queryKey: USER_QUERY_KEY,
-    queryFn: ({ signal }) => api.get<User>('/api/user', { signal }),
-    enabled: Boolean(token),
-    // A database blip (503) or a dropped connection is not a reason to lose the session: retry for
-    // about half a minute before the spec's silent logout. Every other failure logs out at once.
-    retry: (failures, err) => failures < 5 && isTransientError(err),
-    retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, 10_000),
-  });
+  const userQuery = useQuery<User>({ ...userQueryOptions(), enabled: Boolean(token) });
 
   const clearSession = useCallback(() => {
     setToken(null);
