@@ -9,7 +9,7 @@ import { Button } from '../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card.tsx';
 import { PageHeader } from '../components/ui/page-header.tsx';
 import { NumberedSteps } from '../components/ui/numbered-steps.tsx';
-import { toast } from '../components/ui/toast.tsx';
+import { toast } from '../components/ui/toast-store.ts';
 import { APK_PATH, apkAvailable, downloadShortcut, useInstallPrompt } from '../features/download/install.ts';
 import { APP_NAME, useAppSettings } from '../lib/app-settings.ts';
 import { formatFileSize } from '../lib/format.ts';

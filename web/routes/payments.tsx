@@ -10,7 +10,7 @@ import { LoadMoreButton } from '../components/ui/load-more-button.tsx';
 import { PageHeader } from '../components/ui/page-header.tsx';
 import { MoneyStat } from '../features/transactions/components/money-stat.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs.tsx';
-import { toast } from '../components/ui/toast.tsx';
+import { toast } from '../components/ui/toast-store.ts';
 import { useManualPayments } from '../features/activation/api.ts';
 import { PaymentHistoryList } from '../features/activation/components/payment-history.tsx';
 import { useTransactions } from '../features/transactions/api.ts';

@@ -7,7 +7,7 @@ import { CopyButton } from '../components/ui/copy-button.tsx';
 import { LoadMoreButton } from '../components/ui/load-more-button.tsx';
 import { PageHeader } from '../components/ui/page-header.tsx';
 import { MoneyStat } from '../features/transactions/components/money-stat.tsx';
-import { toast } from '../components/ui/toast.tsx';
+import { toast } from '../components/ui/toast-store.ts';
 import { ActivationRequired } from '../features/activation/components/activation-required.tsx';
 import { referralLink, shareLinks, useReferrals } from '../features/referrals/api.ts';
 import { ReferralHistory } from '../features/referrals/components/referral-history.tsx';

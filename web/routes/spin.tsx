@@ -7,7 +7,7 @@ import type { SpinResponse } from '../../contract/wallet.ts';
 import { Card } from '../components/ui/card.tsx';
 import { PageHeader } from '../components/ui/page-header.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
-import { toast } from '../components/ui/toast.tsx';
+import { toast } from '../components/ui/toast-store.ts';
 import { ActivationRequired } from '../features/activation/components/activation-required.tsx';
 import { REDUCED_SPIN_MS, SPIN_MS, useRefreshAfterSpin, useSpinMutation } from '../features/spin/api.ts';
 import { SpinResultDialog } from '../features/spin/components/spin-result-dialog.tsx';

@@ -12,7 +12,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../co
 import { PageHeader } from '../components/ui/page-header.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
 import { NumberedSteps } from '../components/ui/numbered-steps.tsx';
-import { toast } from '../components/ui/toast.tsx';
+import { toast } from '../components/ui/toast-store.ts';
 import { useRefreshActivation, useUpiQr } from '../features/activation/api.ts';
 import { PaymentDetails } from '../features/activation/components/payment-details.tsx';
 import { ProofFlowSection } from '../features/activation/components/proof-flow-section.tsx';

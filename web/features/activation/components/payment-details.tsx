@@ -7,7 +7,7 @@ import { Amount } from '../../../components/ui/amount.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { CopyButton } from '../../../components/ui/copy-button.tsx';
 import { QrDisplay } from '../../../components/ui/qr-display.tsx';
-import { toast } from '../../../components/ui/toast.tsx';
+import { toast } from '../../../components/ui/toast-store.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatINR } from '../../../lib/format.ts';
 import { useT } from '../../../i18n/t.ts';

@@ -7,7 +7,7 @@ import type { AuthResponse } from '../../../../contract/accounts.ts';
 import type { TwoFactorSetupResponse } from '../../../../contract/admin-security.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { PageSpinner } from '../../../components/ui/spinner.tsx';
-import { toast } from '../../../components/ui/toast.tsx';
+import { toast } from '../../../components/ui/toast-store.ts';
 import { useT, type MessageKey } from '../../../i18n/t.ts';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth.tsx';

@@ -2,7 +2,7 @@
 import { Download, KeyRound } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
 import { CopyButton } from '../../../components/ui/copy-button.tsx';
-import { toast } from '../../../components/ui/toast.tsx';
+import { toast } from '../../../components/ui/toast-store.ts';
 import { useT } from '../../../i18n/t.ts';
 import { saveBlob } from '../../../lib/save-blob.ts';
 

@@ -7,7 +7,7 @@ import { CopyButton } from '../../../components/ui/copy-button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { OtpInput } from '../../../components/ui/otp-input.tsx';
 import { QrDisplay } from '../../../components/ui/qr-display.tsx';
-import { toast } from '../../../components/ui/toast.tsx';
+import { toast } from '../../../components/ui/toast-store.ts';
 import { useT } from '../../../i18n/t.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { confirmTwoFactor } from '../api.ts';

@@ -4,7 +4,7 @@ import { useState, type ReactNode } from 'react';
 import type { UseMutationResult } from '@tanstack/react-query';
 import type { RiskFlag } from '../../../../contract/risk.ts';
 import type { TableColumn } from '../../../components/ui/table.tsx';
-import { toast, type ToastInput } from '../../../components/ui/toast.tsx';
+import { toast, type ToastInput } from '../../../components/ui/toast-store.ts';
 import { useT, type Translate } from '../../../i18n/t.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import type { Decision } from '../api.ts';

@@ -14,7 +14,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { formatDate, formatINR, gatewayDisplayName } from '../../../lib/format.ts';
 import { paymentScreenshotUrl, useDecidePayment, usePayments, useReversePayment } from '../api.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { toast } from '../../../components/ui/toast.tsx';
+import { toast } from '../../../components/ui/toast-store.ts';
 import { useAuth } from '../../../lib/auth.tsx';
 import { DecisionDialog } from './decision-dialog.tsx';
 import { useDebouncedValue } from '../use-debounced-value.ts';

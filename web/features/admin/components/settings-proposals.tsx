@@ -5,7 +5,7 @@ import { ShieldCheck } from 'lucide-react';
 import type { SettingsProposal } from '../../../../contract/settings.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { toast } from '../../../components/ui/toast.tsx';
+import { toast } from '../../../components/ui/toast-store.ts';
 import { useT } from '../../../i18n/t.ts';
 import { changedList } from '../../../lib/activity-text.ts';
 import { errorMessage } from '../../../lib/api-client.ts';

@@ -16,7 +16,7 @@ import { LoadMoreButton } from '../../../components/ui/load-more-button.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { SkeletonList } from '../../../components/ui/skeleton.tsx';
 import { Table, type TableColumn } from '../../../components/ui/table.tsx';
-import { toast } from '../../../components/ui/toast.tsx';
+import { toast } from '../../../components/ui/toast-store.ts';
 import { useT } from '../../../i18n/t.ts';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth.tsx';

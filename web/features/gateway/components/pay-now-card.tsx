@@ -8,7 +8,7 @@ import type { Checkout } from '../../../../contract/gateway.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { toast } from '../../../components/ui/toast.tsx';
+import { toast } from '../../../components/ui/toast-store.ts';
 import { ApiError, errorMessage, isTransientError } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatINR, gatewayDisplayName } from '../../../lib/format.ts';

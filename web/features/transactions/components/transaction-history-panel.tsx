@@ -5,7 +5,7 @@ import { SearchX } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadMoreButton } from '../../../components/ui/load-more-button.tsx';
-import { toast } from '../../../components/ui/toast.tsx';
+import { toast } from '../../../components/ui/toast-store.ts';
 import { saveCsv } from '../../../lib/save-blob.ts';
 import { useTransactions } from '../api.ts';
 import { applyFilter, csvFileName, EMPTY_FILTER, STATUS_LABELS, transactionsCsv, TYPE_LABELS, type ListFilter } from '../filters.ts';
