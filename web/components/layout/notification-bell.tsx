@@ -1,86 +1,55 @@
-// Notifications bell: the real unread count from GET /api/notifications and a dropdown list;
-// opening refreshes it, choosing an item marks it read, 'Mark all read' clears the badge.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Bell, CheckCheck } from 'lucide-react';
+// Notifications bell: the real unread count from GET /api/notifications on the button; the list
+// under it (notification-menu.tsx, a menu with its focus handling) is code of its own, fetched when
+// the bell is first reached for and opened by its first press.
+import { lazy, Suspense, useState, type ComponentProps } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Bell } from 'lucide-react';
 import type { NotificationList } from '../../../contract/wallet.ts';
-import { api } from '../../lib/api-client.ts';
-import { cn } from '../../lib/cn.ts';
-import { formatDateTime } from '../../lib/format.ts';
 import { Button } from '../ui/button.tsx';
 import { useT } from '../../i18n/t.ts';
-import { translateServerText } from '../../i18n/server-text.ts';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '../ui/dropdown-menu.tsx';
 
 export const NOTIFICATIONS_QUERY_KEY = ['/api/notifications'] as const;
 
-export function NotificationBell() {
+/**
+ * The one deliberate exception to "no refetching": the badge should notice an admin's decision
+ * without a reload, so it polls gently and refreshes when the tab regains focus.
+ */
+export const notificationsQuery = { queryKey: NOTIFICATIONS_QUERY_KEY, refetchInterval: 60_000, refetchOnWindowFocus: true } as const;
+
+const loadMenuModule = () => import('./notification-menu.tsx');
+const NotificationMenu = lazy(() => loadMenuModule().then((m) => ({ default: m.NotificationMenu })));
+const loadMenu = () => void loadMenuModule();
+
+/** The bell with its unread count: the menu's trigger, and the bell itself until the menu is loaded. */
+export function BellButton({ unread, ...props }: { unread: number } & ComponentProps<typeof Button>) {
   const t = useT();
-  const queryClient = useQueryClient();
-  // The one deliberate exception to "no refetching": the badge should notice an admin's decision
-  // without a reload, so it polls gently and refreshes when the tab regains focus.
-  const { data, refetch, isPending, isError } = useQuery<NotificationList>({ queryKey: NOTIFICATIONS_QUERY_KEY, refetchInterval: 60_000, refetchOnWindowFocus: true });
-  const invalidate = () => queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_QUERY_KEY });
-  const markRead = useMutation({ mutationFn: (id: string) => api.post(`/api/notifications/${id}/read`), onSuccess: invalidate });
-  const markAll = useMutation({ mutationFn: () => api.post('/api/notifications/read-all'), onSuccess: invalidate });
-
-  const unread = data?.unreadCount ?? 0;
-  const items = data?.items ?? [];
   const label = unread > 0 ? t('layout.notifications.labelUnread', { count: unread }) : t('layout.notifications.title');
-
   return (
-    <DropdownMenu onOpenChange={(open) => open && void refetch()}>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label={label} className="relative rounded-full">
-          <Bell aria-hidden="true" className="size-5" />
-          {unread > 0 ? (
-            <span aria-hidden="true" className="tabular absolute end-1 top-1 flex h-4.5 min-w-4.5 items-center justify-center rounded-full bg-destructive px-1 text-[0.6875rem] font-bold leading-none text-destructive-foreground ring-2 ring-card">
-              {unread > 99 ? '99+' : unread}
-            </span>
-          ) : null}
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent className="w-[min(22rem,calc(100vw-1.5rem))] p-0">
-        <div className="flex items-center justify-between px-4 py-3">
-          <DropdownMenuLabel className="p-0 text-sm text-foreground">{t('layout.notifications.title')}</DropdownMenuLabel>
-          {unread > 0 ? (
-            <button
-              type="button"
-              onClick={() => markAll.mutate()}
-              className="inline-flex items-center gap-1 rounded-md px-1.5 py-1 text-xs font-semibold text-primary hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
-            >
-              <CheckCheck aria-hidden="true" className="size-3.5" /> {t('layout.notifications.markAllRead')}
-            </button>
-          ) : null}
-        </div>
-        <DropdownMenuSeparator className="m-0" />
-        <div className="max-h-96 overflow-y-auto p-1.5">
-          {isPending ? <p className="px-3 py-6 text-center text-sm text-muted-foreground">{t('common.loadingEllipsis')}</p> : null}
-          {isError ? <p className="px-3 py-6 text-center text-sm text-muted-foreground">{t('layout.notifications.unavailable')}</p> : null}
-          {!isPending && !isError && items.length === 0 ? (
-            <p className="px-3 py-8 text-center text-sm text-muted-foreground">{t('layout.notifications.empty')}</p>
-          ) : null}
-          {items.map((n) => (
-            <DropdownMenuItem
-              key={n.id}
-              onSelect={(e) => {
-                e.preventDefault();
-                if (!n.read) markRead.mutate(n.id);
-              }}
-              className="items-start gap-3 px-3 py-2.5"
-            >
-              <span aria-hidden="true" className={cn('mt-1.5 size-2 shrink-0 rounded-full', n.read ? 'bg-transparent' : 'bg-primary')} />
-              <span className="flex min-w-0 flex-col gap-0.5">
-                <span className={cn('text-sm', n.read ? 'font-medium' : 'font-semibold')}>
-                  {translateServerText(n.title)}
-                  {n.read ? null : <span className="sr-only"> {t('layout.notifications.unread')}</span>}
-                </span>
-                <span className="text-sm text-muted-foreground">{translateServerText(n.body)}</span>
-                <span className="text-xs text-muted-foreground">{formatDateTime(n.createdAt)}</span>
-              </span>
-            </DropdownMenuItem>
-          ))}
-        </div>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <Button variant="ghost" size="icon" aria-label={label} className="relative rounded-full" {...props}>
+      <Bell aria-hidden="true" className="size-5" />
+      {unread > 0 ? (
+        <span aria-hidden="true" className="tabular absolute end-1 top-1 flex h-4.5 min-w-4.5 items-center justify-center rounded-full bg-destructive px-1 text-[0.6875rem] font-bold leading-none text-destructive-foreground ring-2 ring-card">
+          {unread > 99 ? '99+' : unread}
+        </span>
+      ) : null}
+    </Button>
+  );
+}
+
+export function NotificationBell() {
+  const { data, refetch } = useQuery<NotificationList>(notificationsQuery);
+  const [pressed, setPressed] = useState(false);
+  const unread = data?.unreadCount ?? 0;
+  // The first press opens the list (mounted open) and refreshes it, as every opening does.
+  const open = () => {
+    setPressed(true);
+    void refetch();
+  };
+  const bell = <BellButton unread={unread} aria-haspopup="menu" aria-expanded={false} onPointerEnter={loadMenu} onPointerDown={loadMenu} onFocus={loadMenu} onClick={open} />;
+  if (!pressed) return bell;
+  return (
+    <Suspense fallback={bell}>
+      <NotificationMenu />
+    </Suspense>
   );
 }

@@ -7,15 +7,8 @@ import { useAuth } from '../../lib/auth.tsx';
 import { useAccessibility } from '../../lib/accessibility.tsx';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '../ui/dropdown-menu.tsx';
 import { StatusBadge } from '../ui/badge.tsx';
+import { Avatar } from './avatar.tsx';
 import { useT } from '../../i18n/t.ts';
-
-export function Avatar({ user, className }: { user: User; className?: string }) {
-  return (
-    <span aria-hidden="true" className={`flex size-9 items-center justify-center rounded-full bg-primary text-sm font-bold uppercase text-primary-foreground ${className ?? ''}`}>
-      {user.username.slice(0, 1) || '?'}
-    </span>
-  );
-}
 
 export function UserMenu({ user }: { user: User }) {
   const t = useT();
