@@ -5,7 +5,7 @@ import type { ActivityItem } from '../../contract/admin-security.ts';
 import type { AuditAction } from '../../contract/audit.ts';
 import { providerName } from '../../contract/payouts.ts';
 import type { UpdateSettingsInput } from '../../contract/settings.ts';
-import { financialYearLabel } from '../../contract/tax.ts';
+import { financialYearLabel } from '../../contract/tax-calendar.ts';
 import type { MessageKey, Translate } from '../i18n/t.ts';
 import { formatINR } from './format.ts';
 

@@ -4,7 +4,8 @@
 // deposit by challan, and the withholding settings (the admin settings call, tax fields only).
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminSettings, UpdateSettingsRequest, UpdateSettingsResponse } from '../../../contract/settings.ts';
-import { financialYearLabel, type CreateTaxDeposit, type MyTax, type SetPanRequest, type TaxQuarterSummary } from '../../../contract/tax.ts';
+import type { CreateTaxDeposit, MyTax, SetPanRequest, TaxQuarterSummary } from '../../../contract/tax.ts';
+import { financialYearLabel } from '../../../contract/tax-calendar.ts';
 import { api, apiRequest } from '../../lib/api-client.ts';
 import { saveBlob } from '../../lib/save-blob.ts';
 

@@ -4,6 +4,9 @@ import type { Transaction } from '../../../contract/wallet.ts';
 import { formatDate } from '../../lib/format.ts';
 import { t, type MessageKey } from '../../i18n/t.ts';
 import { translateServerText } from '../../i18n/server-text.ts';
+import { STATUS_LABELS, TYPE_LABELS } from './labels.ts';
+
+export { STATUS_LABELS, TYPE_LABELS };
 
 export interface ListFilter {
   type: string;
@@ -31,28 +34,6 @@ export function applyFilter<T extends { createdAt: string; status: string; type?
     return true;
   });
 }
-
-/** The message key of each type's name (translate at render). */
-export const TYPE_LABELS = {
-  referral: 'transactions.type.referral',
-  referral_bonus: 'transactions.type.referralBonus',
-  spin: 'transactions.type.spin',
-  spin_reward: 'transactions.type.spinReward',
-  withdrawal: 'transactions.type.withdrawal',
-  refund: 'transactions.type.refund',
-  deposit: 'transactions.type.deposit',
-  payment: 'transactions.type.payment',
-  reversal: 'transactions.type.reversal',
-  recovery: 'transactions.type.recovery',
-  release: 'transactions.type.release',
-} as const satisfies Record<Transaction['type'], MessageKey>;
-
-/** The spec's user words for a state, the same on every screen (message keys; translate at render). */
-export const STATUS_LABELS: Partial<Record<string, MessageKey>> = {
-  completed: 'transactions.status.completed',
-  pending: 'transactions.status.pending',
-  rejected: 'transactions.status.rejected',
-};
 
 function csvCell(value: string): string {
   // Quote everything; a leading = + - @ is neutralised so spreadsheets do not run it as a formula.

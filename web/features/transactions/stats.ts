@@ -1,7 +1,7 @@
 // Totals of a transaction list, summed in paise so rupee strings never go through floating point.
 // Every row is a real movement of the wallet (a rejected withdrawal is its debit and its refund),
 // so for any run of rows: opening balance + credits - debits = closing balance.
-import { formatPaise, parseRupees } from '../../../contract/money.ts';
+import { formatPaise, parseRupees } from '../../../contract/rupees.ts';
 import type { Transaction } from '../../../contract/wallet.ts';
 
 export interface TransactionStats {

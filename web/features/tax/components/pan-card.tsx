@@ -3,14 +3,15 @@
 // this financial year's rewards and tax, and each year's tax summary as a PDF.
 import { useState, type FormEvent } from 'react';
 import { FileDown, IdCard, TriangleAlert } from 'lucide-react';
-import { financialYearLabel, PAN_RE, type MyTax } from '../../../../contract/tax.ts';
+import type { MyTax } from '../../../../contract/tax.ts';
+import { financialYearLabel, PAN_RE } from '../../../../contract/tax-calendar.ts';
 import { Amount } from '../../../components/ui/amount.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { SkeletonList } from '../../../components/ui/skeleton.tsx';
-import { toast } from '../../../components/ui/toast.tsx';
+import { toast } from '../../../components/ui/toast-store.ts';
 import { useT } from '../../../i18n/t.ts';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { formatDate, formatINR } from '../../../lib/format.ts';

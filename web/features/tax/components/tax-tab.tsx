@@ -5,7 +5,8 @@
 // there is one). Sections and rates are the operator's tax adviser's to set.
 import { useEffect, useState, type FormEvent } from 'react';
 import { Banknote, FileSpreadsheet, Landmark, ReceiptIndianRupee, Save, Scale, Undo2 } from 'lucide-react';
-import { financialYearLabel, taxPeriodOf, type TaxDeposit, type TaxQuarterSummary } from '../../../../contract/tax.ts';
+import type { TaxDeposit, TaxQuarterSummary } from '../../../../contract/tax.ts';
+import { financialYearLabel, taxPeriodOf } from '../../../../contract/tax-calendar.ts';
 import type { AdminSettings } from '../../../../contract/settings.ts';
 import { Amount } from '../../../components/ui/amount.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -18,7 +19,7 @@ import { SkeletonList } from '../../../components/ui/skeleton.tsx';
 import { StatCard, type StatCardProps } from '../../../components/ui/stat-card.tsx';
 import { SwitchRow } from '../../../components/ui/switch.tsx';
 import { Table, type TableColumn } from '../../../components/ui/table.tsx';
-import { toast } from '../../../components/ui/toast.tsx';
+import { toast } from '../../../components/ui/toast-store.ts';
 import { useT, type MessageKey } from '../../../i18n/t.ts';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { formatDate, formatDateTime, formatINR, formatNumber } from '../../../lib/format.ts';

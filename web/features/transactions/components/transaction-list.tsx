@@ -11,7 +11,7 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { SkeletonList } from '../../../components/ui/skeleton.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatDate, formatINR } from '../../../lib/format.ts';
-import { STATUS_LABELS, TYPE_LABELS } from '../filters.ts';
+import { STATUS_LABELS, TYPE_LABELS } from '../labels.ts';
 import { useT } from '../../../i18n/t.ts';
 import { translateServerText } from '../../../i18n/server-text.ts';
 

@@ -5,22 +5,15 @@
 // the minimum.
 import { useRef, useState, type FormEvent } from 'react';
 import { ImagePlus, Landmark, Send, Smartphone, X } from 'lucide-react';
-import { IFSC_RE } from '../../../../contract/constants.ts';
-import { formatPaise, parseRupees } from '../../../../contract/money.ts';
-import {
-  ACCOUNT_NUMBER_RE,
-  describeWalletError,
-  formatRupeesShort,
-  minimumWithdrawalMessage,
-  UPI_ID_RE,
-  WITHDRAW_MESSAGES,
-  type PayoutMethod,
-} from '../../../../contract/wallet.ts';
+import { IFSC_RE, UPI_ID_RE } from '../../../../contract/constants.ts';
+import { formatPaise, parseRupees } from '../../../../contract/rupees.ts';
+import { ACCOUNT_NUMBER_RE, describeWalletError, formatRupeesShort, minimumWithdrawalMessage, WITHDRAW_MESSAGES } from '../../../../contract/withdraw-rules.ts';
+import type { PayoutMethod } from '../../../../contract/wallet.ts';
 import { SegmentedControl } from '../../../components/ui/segmented-control.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
-import { toast } from '../../../components/ui/toast.tsx';
+import { toast } from '../../../components/ui/toast-store.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatINR } from '../../../lib/format.ts';
 import { newRequestKey, useWithdraw } from '../api.ts';

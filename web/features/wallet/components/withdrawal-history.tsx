@@ -1,7 +1,7 @@
 // Withdrawal History: amount, status (Pending / Completed / Rejected), where it goes (UPI ID or
 // bank account), dates, the transfer's reference once paid and the admin's note; in a scroll area
 // of 20rem so the page does not grow with the list. A pending one's payout details can be corrected.
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Landmark, PencilLine } from 'lucide-react';
 import type { Withdrawal } from '../../../../contract/wallet.ts';
 import { Amount } from '../../../components/ui/amount.tsx';
@@ -12,7 +12,9 @@ import { ScrollArea } from '../../../components/ui/scroll-area.tsx';
 import { SkeletonList } from '../../../components/ui/skeleton.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { useT, type MessageKey } from '../../../i18n/t.ts';
-import { CorrectPayoutDialog } from './correct-payout-dialog.tsx';
+
+// The correction dialog is code of its own, loaded when a correction is opened.
+const CorrectPayoutDialog = lazy(() => import('./correct-payout-dialog.tsx').then((m) => ({ default: m.CorrectPayoutDialog })));
 
 const LABELS = {
   pending: 'wallet.status.pending',
@@ -64,7 +66,11 @@ export function WithdrawalHistory({ rows, loading }: { rows: Withdrawal[] | unde
           </li>
         ))}
       </ul>
-      {correcting ? <CorrectPayoutDialog withdrawal={correcting} onClose={() => setCorrecting(null)} /> : null}
+      {correcting ? (
+        <Suspense fallback={null}>
+          <CorrectPayoutDialog withdrawal={correcting} onClose={() => setCorrecting(null)} />
+        </Suspense>
+      ) : null}
     </ScrollArea>
   );
 }
