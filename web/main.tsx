@@ -119,5 +119,8 @@ if (hydrate) {
   // A page the server rendered for someone else (another language, signed out) goes at once; the
   // loading state it sends with a signed-in screen stays until the app's first render replaces it.
   if (rendered) root.replaceChildren();
-  createRoot(root).render(app);
+  // A transition here too: the first render yields to the phone every few milliseconds.
+  startTransition(() => {
+    createRoot(root).render(app);
+  });
 }

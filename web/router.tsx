@@ -1,7 +1,7 @@
 // Routes (spec section 2) with one lazily loaded chunk per screen. Protected screens go through
 // RequireUser: spinner while the user loads, the login screen in place when signed out, otherwise the
 // screen inside the mobile (< 768 px) or desktop shell.
-import { Suspense, type ComponentType, type ReactNode } from 'react';
+import { Suspense, useDeferredValue, type ComponentType, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
 import { AppLayout } from './components/layout/app-layout.tsx';
 import { PublicLayout } from './components/layout/public-layout.tsx';
@@ -54,7 +54,9 @@ function Titled({ title, groups = [], children }: { title: MessageKey; groups?: 
 
 function RequireUser({ screen: ScreenComponent, title, groups }: { screen: Screen; title: MessageKey; groups: Groups }) {
   const t = useT();
-  const { user, isLoading } = useAuth();
+  // The screen's first render with the account is a transition, which yields to the phone every
+  // few milliseconds, instead of one long task when the account arrives.
+  const { user, isLoading } = useDeferredValue(useAuth());
   // Signed out, the login screen stands in for the requested one, so the tab says so too.
   useDocumentTitle(t(user || isLoading ? title : 'layout.pages.login'));
   if (isLoading) return <PageSpinner label={t('layout.loadingAccount')} />;
