@@ -1,7 +1,7 @@
 // Route-level code splitting, checked on the real build: a visitor to /login downloads little, and
 // no user route pulls admin code or the spin wheel unless it shows them.
 import { describe, expect, it } from 'vitest';
-import { DEVANAGARI_FONT_BUDGET_KB, fontKb, gzipKb, LOGIN_JS_BUDGET_KB, loginClosureKeys, readManifest, routeClosureKeys } from '../bench/route-closure.ts';
+import { DEVANAGARI_FONT_BUDGET_KB, fontKb, gzipKb, LOGIN_JS_BUDGET_KB, loginClosureKeys, readManifest, routeClosureKeys, SIGNED_IN_JS_BUDGETS_KB, signedInClosureKeys } from '../bench/route-closure.ts';
 import { listLanguages } from '../web/i18n/catalogue-files.ts';
 import { WEB_DIST as dist } from './harness.ts';
 
@@ -36,6 +36,18 @@ describe('bundle', () => {
     const font = fontKb(dist, 'devanagari');
     expect(font).toBeLessThanOrEqual(DEVANAGARI_FONT_BUDGET_KB);
     expect(gzipKb(dist, manifest, loginClosureKeys(manifest, 'hi')) + font).toBeLessThanOrEqual(LOGIN_JS_BUDGET_KB + DEVANAGARI_FONT_BUDGET_KB);
+  });
+
+  it.each(Object.entries(SIGNED_IN_JS_BUDGETS_KB))('keeps the JavaScript for %s on a phone (texts included) within %i KB gzip', (route, budget) => {
+    expect(gzipKb(dist, manifest, signedInClosureKeys(manifest, route))).toBeLessThanOrEqual(budget);
+  });
+
+  it('loads the menus, the drawer and the toasts\' own code only when they are first used', () => {
+    for (const lazy of ['components/layout/mobile-drawer.tsx', 'components/layout/notification-menu.tsx', 'components/ui/toast.tsx']) {
+      expect(manifest[lazy]?.isDynamicEntry, lazy).toBe(true);
+      for (const r of routes) expect(routeClosureKeys(manifest, r), `${r} loads ${lazy} at once`).not.toContain(lazy);
+      expect(routeClosureKeys(manifest, 'components/layout/mobile-layout.tsx'), lazy).not.toContain(lazy);
+    }
   });
 
   it('loads each language\'s texts in its own chunks, never another language\'s', () => {

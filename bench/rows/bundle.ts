@@ -1,10 +1,11 @@
 // The JavaScript a visitor to /login downloads (with the texts of their language; in Hindi also
 // the Devanagari font), against its 120 KB gzip budget, and as a share of the
-// whole app (route-level code splitting). Builds the web app first.
+// whole app (route-level code splitting); the signed-in /dashboard and /wallet against theirs.
+// Builds the web app first.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { DEVANAGARI_FONT_BUDGET_KB, fontKb, gzipKb, LOGIN_JS_BUDGET_KB, loginClosureKeys, readManifest } from '../route-closure.ts';
+import { DEVANAGARI_FONT_BUDGET_KB, fontKb, gzipKb, LOGIN_JS_BUDGET_KB, loginClosureKeys, readManifest, SIGNED_IN_JS_BUDGETS_KB, signedInClosureKeys } from '../route-closure.ts';
 import { BENCH_ROOT as root, report } from '../lib/report.ts';
 
 export async function benchBundle(): Promise<void> {
@@ -39,6 +40,20 @@ export async function benchBundle(): Promise<void> {
     pass: withFont <= fontBudget,
     notes: 'JavaScript, Hindi texts and the Devanagari font (one WOFF2, downloaded once) for /login in Hindi',
   });
+  for (const [route, routeBudget] of Object.entries(SIGNED_IN_JS_BUDGETS_KB)) {
+    const kb = gzipKb(dist, manifest, signedInClosureKeys(manifest, route));
+    const page = route.replace(/^routes\/(.*)\.tsx$/, '$1');
+    await report({
+      name: `bundle.${page}-js-gzip`,
+      value: kb,
+      unit: 'KB',
+      baseline: { name: 'budget', value: routeBudget, unit: 'KB' },
+      ratio: kb / routeBudget,
+      target: 'ratio <= 1',
+      pass: kb <= routeBudget,
+      notes: `JavaScript and English texts for /${page} on a phone`,
+    });
+  }
   const all = gzipKb(dist, manifest, Object.keys(manifest));
   await report({
     name: 'bundle.login-share-of-all-js',
