@@ -38,6 +38,8 @@ describe('amounts and dates per language', () => {
 
   it('names a month in the reader\'s language, and in the new one straight after a switch', () => {
     expect(formatMonth(2026, 10)).toBe('November 2026');
+    // Spelled out by hand in English: the same as the browser's own names.
+    for (let m = 0; m < 12; m++) expect(formatMonth(2026, m)).toBe(new Intl.DateTimeFormat('en-IN', { month: 'long', year: 'numeric' }).format(new Date(2026, m, 1)));
     setFormatLocale('hi', 'hi-IN');
     expect(formatMonth(2026, 10)).toBe('नवंबर 2026');
     expect(formatMonth(2026, 0)).toBe('जनवरी 2026');
