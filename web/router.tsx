@@ -12,7 +12,7 @@ import { useT, type MessageKey } from './i18n/t.ts';
 import { loadCatalogues, useCatalogue } from './i18n/i18n.ts';
 import { preloadable, type PreloadableComponent } from './lib/preloadable.ts';
 
-type Screen = PreloadableComponent<ComponentType>;
+type Screen = PreloadableComponent;
 
 const Login = preloadable(() => import('./routes/login.tsx'));
 const Register = preloadable(() => import('./routes/register.tsx'));

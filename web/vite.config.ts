@@ -20,7 +20,7 @@ function appNameInHtml(): Plugin {
 }
 
 const SHELL_MODULES =
-  /node_modules\/(react-router|@tanstack|@lingui|clsx|tailwind-merge)\/|web\/(i18n\/(i18n|t|server-text)\.ts|lib\/(api-client|auth|accessibility|account-language|format|format-locale|cn|app-settings|use-countdown|document-title)\.tsx?|components\/(language-switch|layout\/(auth-layout|public-layout|footer-links|skip-link|accessibility-button|brand-mark)|ui\/(button|input|field|spinner|password-input|phone-input|otp-input))\.tsx)$/;
+  /node_modules\/(react-router|@tanstack|@lingui|clsx|tailwind-merge)\/|web\/(i18n\/(i18n|t|server-text)\.ts|lib\/(api-client|auth|accessibility|account-language|format|format-locale|cn|app-settings|use-countdown|document-title|preloadable)\.tsx?|components\/(language-switch|layout\/(auth-layout|public-layout|footer-links|skip-link|accessibility-button|brand-mark)|ui\/(button|input|field|spinner|password-input|phone-input|otp-input))\.tsx)$/;
 
 const COMPRESSIBLE = /\.(js|css|html|svg|json|webmanifest|txt|xml)$/;
 

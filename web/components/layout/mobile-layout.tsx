@@ -1,7 +1,7 @@
 // Mobile shell (< 768 px), titled Referral Hub: header with menu drawer (items with referral, balance
 // and spin badges), the orange 'Account Activation Pending' banner while not activated, and a bottom
 // bar of the first five sidebar items. Renders nothing without a user.
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { AlertTriangle, ChevronRight, Menu, ShieldCheck } from 'lucide-react';
 import { useAuth } from '../../lib/auth.tsx';
@@ -14,10 +14,12 @@ import { BOTTOM_BAR_ITEMS, isActivePath } from './nav-items.ts';
 import { NotificationBell } from './notification-bell.tsx';
 import { SkipLink } from './skip-link.tsx';
 import { useT } from '../../i18n/t.ts';
+import { preloadable } from '../../lib/preloadable.ts';
+import type { MobileDrawerProps } from './mobile-drawer.tsx';
 
-const loadDrawerModule = () => import('./mobile-drawer.tsx');
-const MobileDrawer = lazy(() => loadDrawerModule().then((m) => ({ default: m.MobileDrawer })));
-const loadDrawer = () => void loadDrawerModule();
+const MobileDrawer = preloadable<MobileDrawerProps>(() => import('./mobile-drawer.tsx').then((m) => ({ default: m.MobileDrawer })));
+// Fetched ahead when the button is reached for; a failed fetch is tried again when it is pressed.
+const loadDrawer = () => void MobileDrawer.preload().catch(() => undefined);
 
 export function ActivationPendingBanner() {
   const t = useT();

@@ -1,12 +1,13 @@
 // Notifications bell: the real unread count from GET /api/notifications on the button; the list
 // under it (notification-menu.tsx, a menu with its focus handling) is code of its own, fetched when
 // the bell is first reached for and opened by its first press.
-import { lazy, Suspense, useState, type ComponentProps } from 'react';
+import { Suspense, useState, type ComponentProps } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Bell } from 'lucide-react';
 import type { NotificationList } from '../../../contract/wallet.ts';
 import { Button } from '../ui/button.tsx';
 import { useT } from '../../i18n/t.ts';
+import { preloadable } from '../../lib/preloadable.ts';
 
 export const NOTIFICATIONS_QUERY_KEY = ['/api/notifications'] as const;
 
@@ -16,9 +17,9 @@ export const NOTIFICATIONS_QUERY_KEY = ['/api/notifications'] as const;
  */
 export const notificationsQuery = { queryKey: NOTIFICATIONS_QUERY_KEY, refetchInterval: 60_000, refetchOnWindowFocus: true } as const;
 
-const loadMenuModule = () => import('./notification-menu.tsx');
-const NotificationMenu = lazy(() => loadMenuModule().then((m) => ({ default: m.NotificationMenu })));
-const loadMenu = () => void loadMenuModule();
+const NotificationMenu = preloadable<object>(() => import('./notification-menu.tsx').then((m) => ({ default: m.NotificationMenu })));
+// Fetched ahead when the bell is reached for; a failed fetch is tried again when it is pressed.
+const loadMenu = () => void NotificationMenu.preload().catch(() => undefined);
 
 /** The bell with its unread count: the menu's trigger, and the bell itself until the menu is loaded. */
 export function BellButton({ unread, ...props }: { unread: number } & ComponentProps<typeof Button>) {
