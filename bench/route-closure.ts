@@ -56,10 +56,16 @@ export function gzipKb(distDir: string, manifest: Manifest, keys: string[]): num
  */
 export const DEVANAGARI_FONT_BUDGET_KB = 120;
 
+/** The manifest key of a language's group of texts (one chunk each). */
+export function catalogueKey(manifest: Manifest, language: string, group: string): string {
+  const key = Object.keys(manifest).find((k) => k.endsWith(`virtual:i18n/catalogue/${language}/${group}`));
+  if (!key) throw new Error(`no ${group} catalogue chunk for ${language} in the Vite manifest`);
+  return key;
+}
+
 /** Manifest keys to show /login in a language: the route's closure and that language's core texts. */
 export function loginClosureKeys(manifest: Manifest, language: string): string[] {
-  const catalogue = Object.keys(manifest).find((k) => k.endsWith(`virtual:i18n/catalogue/${language}/core`));
-  if (!catalogue) throw new Error(`no core catalogue chunk for ${language} in the Vite manifest`);
+  const catalogue = catalogueKey(manifest, language, 'core');
   // Another language than English also fetches its table of catalogue chunks first.
   const loaders = Object.keys(manifest).find((k) => k.endsWith(`virtual:i18n/loaders/${language}`));
   return [...new Set([...routeClosureKeys(manifest, 'routes/login.tsx'), ...routeClosureKeys(manifest, catalogue), ...(loaders ? routeClosureKeys(manifest, loaders) : [])])];
@@ -78,10 +84,6 @@ export function fontKb(distDir: string, script: string): number {
  * phone layout's modules, and the texts every screen and the signed-in screens need.
  */
 export function signedInClosureKeys(manifest: Manifest, routeKey: string): string[] {
-  const catalogue = (group: string) => {
-    const key = Object.keys(manifest).find((k) => k.endsWith(`virtual:i18n/catalogue/en/${group}`));
-    if (!key) throw new Error(`no ${group} catalogue chunk for en in the Vite manifest`);
-    return key;
-  };
-  return [...new Set([routeKey, 'components/layout/mobile-layout.tsx', catalogue('core'), catalogue('app')].flatMap((k) => routeClosureKeys(manifest, k)))];
+  const keys = [routeKey, 'components/layout/mobile-layout.tsx', catalogueKey(manifest, 'en', 'core'), catalogueKey(manifest, 'en', 'app')];
+  return [...new Set(keys.flatMap((k) => routeClosureKeys(manifest, k)))];
 }

@@ -1,7 +1,7 @@
 // Route-level code splitting, checked on the real build: a visitor to /login downloads little, and
 // no user route pulls admin code or the spin wheel unless it shows them.
 import { describe, expect, it } from 'vitest';
-import { DEVANAGARI_FONT_BUDGET_KB, fontKb, gzipKb, LOGIN_JS_BUDGET_KB, loginClosureKeys, readManifest, routeClosureKeys, SIGNED_IN_JS_BUDGETS_KB, signedInClosureKeys } from '../bench/route-closure.ts';
+import { catalogueKey, DEVANAGARI_FONT_BUDGET_KB, fontKb, gzipKb, LOGIN_JS_BUDGET_KB, loginClosureKeys, readManifest, routeClosureKeys, SIGNED_IN_JS_BUDGETS_KB, signedInClosureKeys } from '../bench/route-closure.ts';
 import { listLanguages } from '../web/i18n/catalogue-files.ts';
 import { WEB_DIST as dist } from './harness.ts';
 
@@ -26,7 +26,7 @@ describe('bundle', () => {
   // bytes than English for the same message. So each language gets English's budget plus the
   // difference in its first screen's texts, and no more code than English (its table of catalogue
   // chunks, a few hundred bytes, included).
-  const coreTextsKb = (language: string) => gzipKb(dist, manifest, [Object.keys(manifest).find((k) => k.endsWith(`virtual:i18n/catalogue/${language}/core`))!]);
+  const coreTextsKb = (language: string) => gzipKb(dist, manifest, [catalogueKey(manifest, language, 'core')]);
   it.each(languages.filter((l) => l.code !== 'en').map((l) => l.code))(`keeps the JavaScript for /login in %s within the English budget plus its longer texts`, (language) => {
     const kb = gzipKb(dist, manifest, loginClosureKeys(manifest, language));
     expect(kb).toBeLessThanOrEqual(LOGIN_JS_BUDGET_KB + Math.max(0, coreTextsKb(language) - coreTextsKb('en')));
