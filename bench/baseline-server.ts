@@ -1,14 +1,18 @@
 // The baseline for the API benchmarks: a bare Fastify 5 + node-postgres server on the same database
 // answering the same JSON with the simplest correct SQL (one statement per request, no ORM, no
-// hooks beyond the route). Our server's ratios are measured against it in the same run.
+// hooks beyond the route). Our server's ratios are measured against it in the same run. Its money
+// routes call the same database functions ours do after the same session check, with no checks of
+// their own beyond the function's: what any Node HTTP route in front of the function costs.
 //   PORT, DATABASE_URL   where to listen and which database to read
 import { createHash } from 'node:crypto';
-import Fastify from 'fastify';
+import Fastify, { type FastifyReply } from 'fastify';
+import multipart from '@fastify/multipart';
 import pg from 'pg';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 20 });
 pool.on('error', () => undefined);
 const app = Fastify();
+await app.register(multipart);
 
 const paise = (v: string | number | bigint) => {
   const n = BigInt(v);
@@ -76,6 +80,53 @@ app.get('/api/transactions', async (request, reply) => {
     createdAt: new Date(r.created_at).toISOString(),
     balanceAfter: paise(r.balance_after_paise),
   }));
+});
+
+/** The signed-in user of a bearer token (one statement), or null. */
+async function signedIn(header: string | undefined): Promise<{ id: string; is_admin: boolean } | null> {
+  const { rows } = await pool.query(
+    `select u.id, u.is_admin from sessions s join users u on u.id = s.user_id
+     where s.token_hash = $1 and s.revoked_at is null and s.expires_at > now() and u.status = 'active'`,
+    [tokenHash(header)],
+  );
+  return rows[0] ?? null;
+}
+
+const unauthenticated = (reply: FastifyReply) => reply.status(401).send({ message: 'Please log in to continue', code: 'UNAUTHENTICATED' });
+
+app.put('/api/admin/manual-payments/:id', async (request, reply) => {
+  const admin = await signedIn(request.headers.authorization);
+  if (!admin?.is_admin) return unauthenticated(reply);
+  const { id } = request.params as { id: string };
+  const { status } = request.body as { status: string };
+  const { rows } = await pool.query('select * from rh_decide_payment($1::uuid, $2::uuid, $3, $4, null, now())', [id, admin.id, request.ip, status]);
+  if (rows[0]?.outcome !== 'ok') return reply.status(409).send({ message: 'Already processed', code: 'ALREADY_PROCESSED' });
+  return rows[0].payment;
+});
+
+app.put('/api/admin/withdrawals/:id', async (request, reply) => {
+  const admin = await signedIn(request.headers.authorization);
+  if (!admin?.is_admin) return unauthenticated(reply);
+  const { id } = request.params as { id: string };
+  const { status } = request.body as { status: string };
+  const { rows } = await pool.query('select * from rh_decide_withdrawal($1::uuid, $2::uuid, $3, $4, null, null, now(), null, null)', [id, admin.id, request.ip, status]);
+  if (rows[0]?.outcome !== 'ok') return reply.status(409).send({ message: 'Already processed', code: 'ALREADY_PROCESSED' });
+  return rows[0].withdrawal;
+});
+
+app.post('/api/withdraw', async (request, reply) => {
+  const user = await signedIn(request.headers.authorization);
+  if (!user) return unauthenticated(reply);
+  const fields: Record<string, string> = {};
+  for await (const part of request.parts()) if (part.type === 'field') fields[part.fieldname] = String(part.value);
+  const amount = BigInt(Math.round(Number(fields.amount) * 100));
+  const bank = JSON.parse(fields.bankDetails ?? '{}') as { accountHolderName: string; accountNumber: string; ifscCode: string };
+  const { rows } = await pool.query(
+    `select rh_request_withdrawal(gen_random_uuid(), $1::uuid, $2::bigint, 'bank', $3, $4, $5, $6, null, null, null, now(),
+       'Withdrawal of ₹' || ($2::bigint / 100) || ' requested', 'Withdrawal requested', 'Your withdrawal is being processed.') as withdrawal`,
+    [user.id, amount, JSON.stringify(bank), bank.accountHolderName, bank.accountNumber, bank.ifscCode],
+  );
+  return reply.status(201).send(rows[0].withdrawal);
 });
 
 await app.listen({ port: Number(process.env.PORT ?? 0), host: '127.0.0.1' });
