@@ -1,5 +1,7 @@
 // Route-level code splitting, checked on the real build: a visitor to /login downloads little, and
 // no user route pulls admin code or the spin wheel unless it shows them.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { catalogueKey, DEVANAGARI_FONT_BUDGET_KB, fontKb, gzipKb, LOGIN_JS_BUDGET_KB, loginClosureKeys, readManifest, routeClosureKeys, SIGNED_IN_JS_BUDGETS_KB, signedInClosureKeys } from '../bench/route-closure.ts';
 import { listLanguages } from '../web/i18n/catalogue-files.ts';
@@ -40,6 +42,19 @@ describe('bundle', () => {
 
   it.each(Object.entries(SIGNED_IN_JS_BUDGETS_KB))('keeps the JavaScript for %s on a phone (texts included) within %i KB gzip', (route, budget) => {
     expect(gzipKb(dist, manifest, signedInClosureKeys(manifest, route))).toBeLessThanOrEqual(budget);
+  });
+
+  it('draws the rupee sign from a face of its own, not from the 86 KB of Inter\'s latin-ext', () => {
+    const css = readdirSync(path.join(dist, 'assets')).filter((f) => f.endsWith('.css')).map((f) => readFileSync(path.join(dist, 'assets', f), 'utf8')).join('\n');
+    const faces = [...css.matchAll(/@font-face\{[^}]*\}/g)].map((m) => ({ at: m.index, rule: m[0] }));
+    const rupee = faces.filter((f) => /unicode-range:U\+20B9[;}]/.test(f.rule) && f.rule.includes('Inter Variable'));
+    expect(rupee).toHaveLength(1);
+    // The last face declared that covers a character is the one drawn: it comes after every Inter face that covers ₹ too.
+    const latinExt = faces.filter((f) => f.rule.includes('inter-latin-ext'));
+    expect(latinExt.length).toBeGreaterThan(0);
+    for (const face of latinExt) expect(face.at).toBeLessThan(rupee[0]!.at);
+    const file = /url\(\/assets\/([^)]+\.woff2)\)/.exec(rupee[0]!.rule)![1]!;
+    expect(statSync(path.join(dist, 'assets', file)).size).toBeLessThan(2048);
   });
 
   it('loads the menus, the drawer and the toasts\' own code only when they are first used', () => {

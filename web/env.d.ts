@@ -24,3 +24,5 @@ declare module 'virtual:i18n/languages' {
 
 // The language switch's own tiny font (web/i18n/vite-plugin.ts).
 declare module 'virtual:i18n/language-names.css';
+// The rupee sign's own face of Inter (web/i18n/vite-plugin.ts).
+declare module 'virtual:i18n/rupee-sign.css';

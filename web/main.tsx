@@ -9,6 +9,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nProvider } from '@lingui/react';
 import './styles.css';
 import 'virtual:i18n/language-names.css';
+import 'virtual:i18n/rupee-sign.css';
 import { ErrorBoundary } from './components/error-boundary.tsx';
 import { useToasts } from './components/ui/toast-store.ts';
 import { AccessibilityProvider, applyPrefs, readStoredPrefs, useAccessibility } from './lib/accessibility.tsx';

@@ -16,6 +16,7 @@ import { CATALOGUE_GROUPS, catalogueFiles, groupOfKey, listLanguages, readCatalo
 
 const LANGUAGES_ID = 'virtual:i18n/languages';
 const NAMES_FONT_ID = 'virtual:i18n/language-names.css';
+const RUPEE_FONT_ID = 'virtual:i18n/rupee-sign.css';
 
 /** Each script's Noto font file (variable weight, that script's glyphs) and its Unicode block. */
 const SCRIPT_FONTS: Record<string, { file: string; range: string }> = {
@@ -69,6 +70,32 @@ async function languageNamesCss(): Promise<string> {
 .font-language-names { font-family: 'Inter Variable', 'Language Names', ui-sans-serif, system-ui, sans-serif; }
 `;
 }
+/**
+ * Inter draws the rupee sign (U+20B9) from its latin-ext file, 86 KB that a page showing an amount
+ * would fetch for that one glyph. The sign gets a face of its own instead: the glyph cut at build
+ * from the same variable font (every weight), about 1 KB. Declared after Inter's own faces, it is
+ * the one the browser picks for the sign (the last face declared that covers a character wins);
+ * latin-ext is still fetched for the letters it is really for (ā, ş, ...).
+ */
+async function rupeeSignCss(): Promise<string> {
+  const require = createRequire(import.meta.url);
+  const cacheDir = path.join(path.dirname(require.resolve('subset-font/package.json')), '..', '.cache', 'rupee-sign');
+  mkdirSync(cacheDir, { recursive: true });
+  const source = require.resolve('@fontsource-variable/inter/files/inter-latin-ext-wght-normal.woff2');
+  const font = await subsetFont(readFileSync(source), '\u20B9', { targetFormat: 'woff2' });
+  const out = path.join(cacheDir, 'inter-rupee-sign.woff2');
+  writeFileSync(out, font);
+  return `@font-face {
+  font-family: 'Inter Variable';
+  font-style: normal;
+  font-display: swap;
+  font-weight: 100 900;
+  src: url('${out}') format('woff2-variations');
+  unicode-range: U+20B9;
+}
+`;
+}
+
 const CATALOGUE_PREFIX = 'virtual:i18n/catalogue/';
 const LOADERS_PREFIX = 'virtual:i18n/loaders/';
 
@@ -82,11 +109,12 @@ export function i18nCatalogues(): Plugin {
   return {
     name: 'i18n-catalogues',
     resolveId(id) {
-      if (id === LANGUAGES_ID || id === NAMES_FONT_ID || id.startsWith(CATALOGUE_PREFIX) || id.startsWith(LOADERS_PREFIX)) return `\0${id}`;
+      if (id === LANGUAGES_ID || id === NAMES_FONT_ID || id === RUPEE_FONT_ID || id.startsWith(CATALOGUE_PREFIX) || id.startsWith(LOADERS_PREFIX)) return `\0${id}`;
       return null;
     },
     async load(id) {
       if (id === `\0${NAMES_FONT_ID}`) return languageNamesCss();
+      if (id === `\0${RUPEE_FONT_ID}`) return rupeeSignCss();
       if (id === `\0${LANGUAGES_ID}`) {
         // Each language's table of group loaders. English's is here; another language's is a tiny
         // chunk of its own, so that /login does not carry twelve languages' chunk names (a
