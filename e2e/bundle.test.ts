@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { catalogueKey, DEVANAGARI_FONT_BUDGET_KB, fontKb, gzipKb, LOGIN_JS_BUDGET_KB, loginClosureKeys, readManifest, routeClosureKeys, SIGNED_IN_JS_BUDGETS_KB, signedInClosureKeys } from '../bench/route-closure.ts';
+import { catalogueKey, DEVANAGARI_FONT_BUDGET_KB, fontKb, gzipKb, LOGIN_JS_BUDGET_KB, loginClosureKeys, readManifest, routeClosureKeys, SIGNED_IN_FILE_BUDGETS, SIGNED_IN_JS_BUDGETS_KB, signedInClosureKeys } from '../bench/route-closure.ts';
 import { listLanguages } from '../web/i18n/catalogue-files.ts';
 import { WEB_DIST as dist } from './harness.ts';
 
@@ -42,6 +42,19 @@ describe('bundle', () => {
 
   it.each(Object.entries(SIGNED_IN_JS_BUDGETS_KB))('keeps the JavaScript for %s on a phone (texts included) within %i KB gzip', (route, budget) => {
     expect(gzipKb(dist, manifest, signedInClosureKeys(manifest, route))).toBeLessThanOrEqual(budget);
+  });
+
+  it.each(Object.entries(SIGNED_IN_FILE_BUDGETS))('has %s ask for at most %i JavaScript files before it draws', (route, budget) => {
+    expect(signedInClosureKeys(manifest, route).length).toBeLessThanOrEqual(budget);
+  });
+
+  it('keeps what the signed-in screens share out of the entry pages', () => {
+    const shared = Object.keys(manifest).filter((k) => /^_signed-in-/.test(k));
+    expect(shared).toHaveLength(1);
+    for (const page of ['routes/login.tsx', 'routes/register.tsx', 'routes/support.tsx', 'routes/privacy-policy.tsx', 'routes/terms-conditions.tsx', 'routes/admin-login.tsx', 'routes/not-found.tsx', 'routes/download.tsx']) {
+      expect(routeClosureKeys(manifest, page), page).not.toContain(shared[0]);
+    }
+    expect(routeClosureKeys(manifest, 'routes/dashboard.tsx')).toContain(shared[0]);
   });
 
   it('draws the rupee sign from a face of its own, not from the 86 KB of Inter\'s latin-ext', () => {

@@ -7,6 +7,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { i18nCatalogues } from './i18n/vite-plugin.ts';
+import { lucideIconModules, SHELL_MODULES, signedInShared } from './bundling.ts';
 
 const webRoot = path.dirname(fileURLToPath(import.meta.url));
 const appName = process.env.APP_NAME ?? 'Referral Hub';
@@ -18,9 +19,6 @@ function appNameInHtml(): Plugin {
     transformIndexHtml: (html) => html.replaceAll('%APP_NAME%', appName.replace(/[<>&"]/g, '')),
   };
 }
-
-const SHELL_MODULES =
-  /node_modules\/(react-router|@tanstack|@lingui|clsx|tailwind-merge)\/|web\/(i18n\/(i18n|t|server-text)\.ts|lib\/(api-client|auth|accessibility|account-language|format|format-locale|cn|app-settings|use-countdown|document-title|preloadable)\.tsx?|components\/(language-switch|layout\/(auth-layout|public-layout|footer-links|skip-link|accessibility-button|brand-mark)|ui\/(button|input|field|spinner|password-input|phone-input|otp-input))\.tsx)$/;
 
 const COMPRESSIBLE = /\.(js|css|html|svg|json|webmanifest|txt|xml)$/;
 
@@ -53,7 +51,7 @@ function precompress(): Plugin {
 
 export default defineConfig(({ isSsrBuild, command }) => ({
   root: webRoot,
-  plugins: [react(), tailwindcss(), i18nCatalogues(), appNameInHtml(), ...(isSsrBuild ? [] : [precompress()])],
+  plugins: [lucideIconModules(), react(), tailwindcss(), i18nCatalogues(), appNameInHtml(), ...(isSsrBuild ? [] : [precompress()])],
   resolve: {
     // React Router's package points every bundler at its development build (warnings and checks a
     // visitor never needs); the app's own build takes the production build it ships beside it.
@@ -84,7 +82,8 @@ export default defineConfig(({ isSsrBuild, command }) => ({
           codeSplitting: {
             // What every screen needs (router, query client, i18n runtime, session, sign-in layout
             // and form controls) as one chunk, instead of a dozen small ones that compress apart.
-            groups: [{ name: 'shell', test: SHELL_MODULES }],
+            // Then what the signed-in screens share (signedInShared).
+            groups: [{ name: 'shell', test: SHELL_MODULES }, { name: signedInShared() }],
           },
         },
       },
