@@ -70,8 +70,8 @@ describe('bundle', () => {
     expect(statSync(path.join(dist, 'assets', file)).size).toBeLessThan(2048);
   });
 
-  it('loads the menus, the drawer and the toasts\' own code only when they are first used', () => {
-    for (const lazy of ['components/layout/mobile-drawer.tsx', 'components/layout/notification-menu.tsx', 'components/ui/toast.tsx']) {
+  it('loads the menus, the drawer, the toasts\' and the Select\'s Radix code only when they are first used', () => {
+    for (const lazy of ['components/layout/mobile-drawer.tsx', 'components/layout/notification-menu.tsx', 'components/ui/toast.tsx', 'components/ui/select-radix.tsx']) {
       expect(manifest[lazy]?.isDynamicEntry, lazy).toBe(true);
       for (const r of routes) expect(routeClosureKeys(manifest, r), `${r} loads ${lazy} at once`).not.toContain(lazy);
       expect(routeClosureKeys(manifest, 'components/layout/mobile-layout.tsx'), lazy).not.toContain(lazy);

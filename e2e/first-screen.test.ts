@@ -172,6 +172,41 @@ describe('the first screen', () => {
     await context.close();
   });
 
+  it('fetches the wallet\'s month list only when someone reaches for it, by keyboard or by a press, and it works as before', async () => {
+    const admin = await createAdmin(e.server);
+    const user = await createActivatedUser(e.server, admin.token, admin.user.referralCode);
+    const radix = new RegExp(`/${readManifest(WEB_DIST)['components/ui/select-radix.tsx']!.file}$`);
+    for (const how of ['keyboard', 'press'] as const) {
+      const { page, context } = await e.newPage('mobile');
+      await signInWithToken(page, e.baseUrl, user.token);
+      const fetched: string[] = [];
+      page.on('request', (r) => void fetched.push(new URL(r.url()).pathname));
+      await page.goto(`${e.baseUrl}/wallet`);
+      await waitForHeading(page, 'Wallet');
+      const month = page.getByRole('combobox', { name: 'Month' });
+      await month.scrollIntoViewIfNeeded();
+      await expect.poll(() => page.evaluate(() => document.fonts.status)).toBe('loaded');
+      expect(fetched.filter((p) => radix.test(p)), 'loaded before anyone reached for it').toEqual([]);
+      const current = await month.textContent();
+      if (how === 'keyboard') {
+        await month.focus();
+        // Radix takes the trigger's place, with the focus.
+        await expect.poll(() => fetched.some((p) => radix.test(p))).toBe(true);
+        await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('combobox');
+        await page.keyboard.press('ArrowDown');
+      } else {
+        await month.click();
+      }
+      const list = page.getByRole('listbox');
+      await list.waitFor();
+      const options = list.getByRole('option');
+      expect(await options.count()).toBe(12);
+      await options.nth(1).click();
+      await expect.poll(() => month.textContent()).not.toBe(current);
+      await context.close();
+    }
+  });
+
   it('shows the operator\'s settings as they are now: a changed support phone is on the next load', async () => {
     const admin = await createAdmin(e.server);
     const set = async (supportPhone: string) => expect((await e.server.api('PUT', '/api/admin/settings', { token: admin.token, body: { supportPhone } })).status).toBe(200);

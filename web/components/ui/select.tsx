@@ -1,7 +1,14 @@
-// Select on Radix: <Select value onValueChange options={[{value,label}]} placeholder />; Field-aware trigger.
-import * as SelectPrimitive from '@radix-ui/react-select';
-import { Check, ChevronDown } from 'lucide-react';
+// Select: <Select value onValueChange options={[{value,label}]} placeholder />; Field-aware trigger.
+// The list, its keyboard handling and positioning are Radix's (select-radix.tsx, about 28 KB gzip
+// with the parts it brings), which a screen showing a Select does not need until someone reaches
+// for it. Until then the trigger is drawn here, the same button Radix draws (a collapsed combobox
+// showing the chosen label): pointing at it or focusing it fetches Radix, which then takes its
+// place, focused if it was; pressing it (mouse, touch, Enter, Space or an arrow key) opens the list
+// as soon as Radix is there.
+import { useRef, useState, type KeyboardEvent } from 'react';
+import { ChevronDown } from 'lucide-react';
 import { cn } from '../../lib/cn.ts';
+import { preloadable } from '../../lib/preloadable.ts';
 import { useFieldControl } from './field.tsx';
 import { controlClasses } from './input.tsx';
 
@@ -24,39 +31,73 @@ export interface SelectProps {
   'aria-label'?: string;
 }
 
-export function Select({ value, defaultValue, onValueChange, options, placeholder, disabled, id, name, className, ...rest }: SelectProps) {
+export const TRIGGER_CLASSES = cn(controlClasses, 'flex h-11 items-center justify-between gap-2 text-start');
+
+const RadixSelect = preloadable<SelectProps & { defaultOpen?: boolean; autoFocus?: boolean }>(() => import('./select-radix.tsx'));
+
+/** Keys that open a combobox (as Radix's trigger opens on them). */
+const OPEN_KEYS = new Set(['Enter', ' ', 'ArrowDown', 'ArrowUp']);
+
+export function Select(props: SelectProps) {
+  const { value, defaultValue, options, placeholder, disabled, id, name, className } = props;
   const field = useFieldControl({ id });
+  const trigger = useRef<HTMLButtonElement>(null);
+  // Radix is on screen once loaded; `open` is a press that came first, `focused` where focus was.
+  const [ready, setReady] = useState<{ open: boolean; focused: boolean } | null>(null);
+  const pressed = useRef(false);
+  const load = () => {
+    void RadixSelect.preload().then(
+      () => setReady({ open: pressed.current, focused: document.activeElement === trigger.current }),
+      // Offline: the next reach tries again.
+      () => undefined,
+    );
+  };
+  const press = () => {
+    pressed.current = true;
+    load();
+  };
+
+  if (ready) return <RadixSelect {...props} defaultOpen={ready.open} autoFocus={ready.focused || ready.open} />;
+
+  const chosen = options.find((o) => o.value === (value ?? defaultValue));
   return (
-    <SelectPrimitive.Root value={value} defaultValue={defaultValue} onValueChange={onValueChange} disabled={disabled} name={name}>
-      <SelectPrimitive.Trigger {...field} aria-label={rest['aria-label']} className={cn(controlClasses, 'flex h-11 items-center justify-between gap-2 text-start', className)}>
-        <SelectPrimitive.Value placeholder={placeholder} />
-        <SelectPrimitive.Icon>
+    <>
+      <button
+        ref={trigger}
+        type="button"
+        role="combobox"
+        aria-expanded={false}
+        aria-autocomplete="none"
+        aria-label={props['aria-label']}
+        {...field}
+        disabled={disabled}
+        data-state="closed"
+        data-placeholder={chosen ? undefined : ''}
+        className={cn(TRIGGER_CLASSES, className)}
+        onPointerEnter={load}
+        onFocus={load}
+        onTouchStart={load}
+        onPointerDown={(event) => {
+          // A mouse opens on press, as Radix does; touch and keys open on the click that follows.
+          if (event.pointerType === 'mouse' && event.button === 0) {
+            event.preventDefault();
+            trigger.current?.focus();
+            press();
+          }
+        }}
+        onClick={press}
+        onKeyDown={(event: KeyboardEvent) => {
+          if (!OPEN_KEYS.has(event.key)) return;
+          event.preventDefault();
+          press();
+        }}
+      >
+        <span style={{ pointerEvents: 'none' }}>{chosen?.label ?? placeholder}</span>
+        <span aria-hidden="true">
           <ChevronDown aria-hidden="true" className="size-4 text-muted-foreground" />
-        </SelectPrimitive.Icon>
-      </SelectPrimitive.Trigger>
-      <SelectPrimitive.Portal>
-        <SelectPrimitive.Content
-          position="popper"
-          sideOffset={6}
-          className="hc-border z-[60] max-h-72 min-w-[var(--radix-select-trigger-width)] overflow-hidden rounded-[10px] border border-border bg-card text-card-foreground shadow-raised data-[state=open]:animate-fade-in"
-        >
-          <SelectPrimitive.Viewport className="p-1">
-            {options.map((o) => (
-              <SelectPrimitive.Item
-                key={o.value}
-                value={o.value}
-                disabled={o.disabled}
-                className="relative flex h-10 cursor-pointer select-none items-center rounded-[8px] ps-8 pe-3 text-sm outline-none data-[disabled]:opacity-50 data-[highlighted]:bg-muted"
-              >
-                <SelectPrimitive.ItemIndicator className="absolute start-2 inline-flex">
-                  <Check aria-hidden="true" className="size-4 text-primary" />
-                </SelectPrimitive.ItemIndicator>
-                <SelectPrimitive.ItemText>{o.label}</SelectPrimitive.ItemText>
-              </SelectPrimitive.Item>
-            ))}
-          </SelectPrimitive.Viewport>
-        </SelectPrimitive.Content>
-      </SelectPrimitive.Portal>
-    </SelectPrimitive.Root>
+        </span>
+      </button>
+      {name ? <input type="hidden" name={name} value={value ?? defaultValue ?? ''} /> : null}
+    </>
   );
 }
