@@ -3,13 +3,15 @@
 // performance score may not fall below its `ci` floor here; the benchmark (npm run bench, median
 // of 3) holds the higher goal. The entry pages must also score 100 in accessibility, best
 // practices and SEO.
-// Opt-in until the pages hold their floors (issue 27): LIGHTHOUSE_BUDGET=1 npm run test:e2e.
+// On this shared 2-core machine one run's total blocking time can double with what else runs: a
+// page below its floor is measured twice more, and the median of the three is judged, as the
+// benchmark judges its goal. LIGHTHOUSE_BUDGET=0 leaves the check out (a quick local run).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActivatedUser, createAdmin } from '../server/test/fixtures.ts';
-import { readBudget, runLighthouse } from '../bench/lib/lighthouse.ts';
+import { readBudget, runLighthouse, type LighthouseScores } from '../bench/lib/lighthouse.ts';
 import { startE2E, type E2E } from './harness.ts';
 
-describe.skipIf(!process.env.LIGHTHOUSE_BUDGET)('Lighthouse budget', () => {
+describe.skipIf(process.env.LIGHTHOUSE_BUDGET === '0')('Lighthouse budget', () => {
   let e: E2E;
   let token: string;
   beforeAll(async () => {
@@ -23,10 +25,15 @@ describe.skipIf(!process.env.LIGHTHOUSE_BUDGET)('Lighthouse budget', () => {
 
   for (const page of readBudget()) {
     it(`${page.path}: performance at least ${page.ci}${page.signedIn ? ' (signed in)' : ', accessibility, best practices and SEO 100'}`, async () => {
-      const r = await runLighthouse(`${e.baseUrl}${page.path}`, page.signedIn ? { token } : {});
-      const summary = `${page.path}: performance ${r.performance} (FCP ${Math.round(r.fcp)} ms, LCP ${Math.round(r.lcp)} ms, TBT ${Math.round(r.tbt)} ms, CLS ${r.cls.toFixed(3)})`;
+      const measure = () => runLighthouse(`${e.baseUrl}${page.path}`, page.signedIn ? { token } : {});
+      const describeRun = (s: LighthouseScores) => `performance ${s.performance} (FCP ${Math.round(s.fcp)} ms, LCP ${Math.round(s.lcp)} ms, TBT ${Math.round(s.tbt)} ms, CLS ${s.cls.toFixed(3)})`;
+      const r = await measure();
+      const runs = [r];
+      if (r.performance < page.ci) runs.push(await measure(), await measure());
+      const judged = runs.map((s) => s.performance).sort((a, b) => a - b)[Math.floor(runs.length / 2)]!;
+      const summary = `${page.path}: ${runs.map(describeRun).join('; ')}`;
       console.log(summary);
-      expect(r.performance, summary).toBeGreaterThanOrEqual(page.ci);
+      expect(judged, summary).toBeGreaterThanOrEqual(page.ci);
       if (!page.signedIn) {
         expect({ accessibility: r.accessibility, bestPractices: r.bestPractices, seo: r.seo, failing: r.failing }, page.path).toEqual({ accessibility: 100, bestPractices: 100, seo: 100, failing: [] });
       }
