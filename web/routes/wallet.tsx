@@ -4,6 +4,7 @@
 // with Load more.
 import { Link } from 'react-router';
 import { ArrowRight, CircleAlert, Hourglass, TrendingUp, Wallet } from 'lucide-react';
+import { AfterPaint } from '../components/ui/after-paint.tsx';
 import { Amount } from '../components/ui/amount.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card.tsx';
@@ -95,35 +96,40 @@ function ActiveWallet({ balance, held, debt, totalEarnings, minWithdrawal }: { b
             <WithdrawForm balance={balance} minWithdrawal={minWithdrawal} />
           </CardContent>
         </Card>
-        <StatementCard />
+        {/* Below the first view on a phone: drawn once the top has been. */}
+        <AfterPaint>
+          <StatementCard />
+        </AfterPaint>
       </div>
       <div className="flex flex-col gap-6">
-        <Card>
-          <CardHeader>
-            <CardTitle>{t('wallet.history.title')}</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <WithdrawalHistory rows={withdrawals.data} loading={withdrawals.isPending} />
-            <LoadMoreButton {...loadMoreProps(withdrawals, 'withdrawals')} />
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader className="flex-row items-center justify-between">
-            <CardTitle>{t('wallet.transactions.title')}</CardTitle>
-            <Button asChild variant="link" size="sm">
-              <Link to="/transactions">
-                {t('wallet.transactions.viewAll')} <ArrowRight aria-hidden="true" className="size-4" />
-              </Link>
-            </Button>
-          </CardHeader>
-          <CardContent>
-            {/* Every loaded transaction in a fixed window, so Load more can reach the oldest without growing the page. */}
-            <ScrollArea className={transactions.data && transactions.data.length > 6 ? 'h-[28rem] pe-3' : 'pe-3'} label={t('wallet.transactions.scrollLabel')}>
-              <TransactionList rows={transactions.data} loading={transactions.isPending} label={t('wallet.transactions.listLabel')} />
-              <LoadMoreButton {...loadMoreProps(transactions, 'transactions')} />
-            </ScrollArea>
-          </CardContent>
-        </Card>
+        <AfterPaint>
+          <Card>
+            <CardHeader>
+              <CardTitle>{t('wallet.history.title')}</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <WithdrawalHistory rows={withdrawals.data} loading={withdrawals.isPending} />
+              <LoadMoreButton {...loadMoreProps(withdrawals, 'withdrawals')} />
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader className="flex-row items-center justify-between">
+              <CardTitle>{t('wallet.transactions.title')}</CardTitle>
+              <Button asChild variant="link" size="sm">
+                <Link to="/transactions">
+                  {t('wallet.transactions.viewAll')} <ArrowRight aria-hidden="true" className="size-4" />
+                </Link>
+              </Button>
+            </CardHeader>
+            <CardContent>
+              {/* Every loaded transaction in a fixed window, so Load more can reach the oldest without growing the page. */}
+              <ScrollArea className={transactions.data && transactions.data.length > 6 ? 'h-[28rem] pe-3' : 'pe-3'} label={t('wallet.transactions.scrollLabel')}>
+                <TransactionList rows={transactions.data} loading={transactions.isPending} label={t('wallet.transactions.listLabel')} />
+                <LoadMoreButton {...loadMoreProps(transactions, 'transactions')} />
+              </ScrollArea>
+            </CardContent>
+          </Card>
+        </AfterPaint>
       </div>
     </div>
   );
