@@ -150,10 +150,12 @@ describe('the first screen', () => {
     expect(urdu).toMatch(/<html lang="ur" dir="rtl"/);
     expect(rootOf(urdu)).toContain(`<span class="sr-only">${catalogueText('ur')('layout.loadingAccount')}</span>`);
     for (const html of [phone, urdu]) for (const tag of html.match(/<script\b[^>]*>/g) ?? []) expect(tag).toMatch(/type="module"[^>]* src="\/assets\//);
-    for (const key of ['routes/wallet.tsx', 'components/layout/mobile-layout.tsx']) expect(phone, key).toContain(`<link rel="modulepreload" crossorigin href="${file(key)}">`);
+    // No first paint waits for a module: every one is fetched at low priority, after the stylesheet and the font.
+    for (const tag of phone.match(/<script\b[^>]*>|<link rel="modulepreload"[^>]*>/g) ?? []) expect(tag).toContain('fetchpriority="low"');
+    for (const key of ['routes/wallet.tsx', 'components/layout/mobile-layout.tsx']) expect(phone, key).toContain(`<link rel="modulepreload" crossorigin fetchpriority="low" href="${file(key)}">`);
     expect(phone).not.toContain(file('components/layout/desktop-layout.tsx'));
     const desktop = await (await fetch(`${e.baseUrl}/dashboard`, { headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0' } })).text();
-    for (const key of ['routes/dashboard.tsx', 'components/layout/desktop-layout.tsx']) expect(desktop, key).toContain(`<link rel="modulepreload" crossorigin href="${file(key)}">`);
+    for (const key of ['routes/dashboard.tsx', 'components/layout/desktop-layout.tsx']) expect(desktop, key).toContain(`<link rel="modulepreload" crossorigin fetchpriority="low" href="${file(key)}">`);
     expect(desktop).not.toContain(file('components/layout/mobile-layout.tsx'));
   });
 

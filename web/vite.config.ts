@@ -20,6 +20,25 @@ function appNameInHtml(): Plugin {
   };
 }
 
+/**
+ * The app's modules are fetched at low priority: no first paint waits for them (an entry page
+ * arrives drawn, a signed-in screen with its loading state), so the first round trips go to what
+ * the paint does need, the stylesheet and the font. The server's own modulepreloads say the same
+ * (server/web/server-render.ts).
+ */
+function modulesAtLowPriority(): Plugin {
+  return {
+    name: 'modules-at-low-priority',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) =>
+        html
+          .replace(/<script type="module" crossorigin src=/g, '<script type="module" crossorigin fetchpriority="low" src=')
+          .replace(/<link rel="modulepreload" crossorigin href=/g, '<link rel="modulepreload" crossorigin fetchpriority="low" href='),
+    },
+  };
+}
+
 const COMPRESSIBLE = /\.(js|css|html|svg|json|webmanifest|txt|xml)$/;
 
 /**
@@ -51,7 +70,7 @@ function precompress(): Plugin {
 
 export default defineConfig(({ isSsrBuild, command }) => ({
   root: webRoot,
-  plugins: [lucideIconModules(), react(), tailwindcss(), i18nCatalogues(), appNameInHtml(), ...(isSsrBuild ? [] : [precompress()])],
+  plugins: [lucideIconModules(), react(), tailwindcss(), i18nCatalogues(), appNameInHtml(), modulesAtLowPriority(), ...(isSsrBuild ? [] : [precompress()])],
   resolve: {
     // React Router's package points every bundler at its development build (warnings and checks a
     // visitor never needs); the app's own build takes the production build it ships beside it.

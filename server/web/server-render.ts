@@ -111,7 +111,7 @@ function pageHead(template: string, webDist: string, manifest: Manifest | null, 
   const links = [...closure]
     .map((key) => `/${manifest[key]!.file}`)
     .filter((file) => file.endsWith('.js') && !html.includes(`"${file}"`))
-    .map((file) => `<link rel="modulepreload" crossorigin href="${file}">`);
+    .map((file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${file}">`);
   if (links.length > 0) html = html.replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
   return html;
 }
