@@ -94,25 +94,21 @@ async function signedIn(header: string | undefined): Promise<{ id: string; is_ad
 
 const unauthenticated = (reply: FastifyReply) => reply.status(401).send({ message: 'Please log in to continue', code: 'UNAUTHENTICATED' });
 
-app.put('/api/admin/manual-payments/:id', async (request, reply) => {
-  const admin = await signedIn(request.headers.authorization);
-  if (!admin?.is_admin) return unauthenticated(reply);
-  const { id } = request.params as { id: string };
-  const { status } = request.body as { status: string };
-  const { rows } = await pool.query('select * from rh_decide_payment($1::uuid, $2::uuid, $3, $4, null, now())', [id, admin.id, request.ip, status]);
-  if (rows[0]?.outcome !== 'ok') return reply.status(409).send({ message: 'Already processed', code: 'ALREADY_PROCESSED' });
-  return rows[0].payment;
-});
+/** An admin's decision: the session check, then the database function `call` (the row's `field` answered). */
+function decisionRoute(url: string, call: string, field: string): void {
+  app.put(url, async (request, reply) => {
+    const admin = await signedIn(request.headers.authorization);
+    if (!admin?.is_admin) return unauthenticated(reply);
+    const { id } = request.params as { id: string };
+    const { status } = request.body as { status: string };
+    const { rows } = await pool.query(call, [id, admin.id, request.ip, status]);
+    if (rows[0]?.outcome !== 'ok') return reply.status(409).send({ message: 'Already processed', code: 'ALREADY_PROCESSED' });
+    return rows[0][field];
+  });
+}
 
-app.put('/api/admin/withdrawals/:id', async (request, reply) => {
-  const admin = await signedIn(request.headers.authorization);
-  if (!admin?.is_admin) return unauthenticated(reply);
-  const { id } = request.params as { id: string };
-  const { status } = request.body as { status: string };
-  const { rows } = await pool.query('select * from rh_decide_withdrawal($1::uuid, $2::uuid, $3, $4, null, null, now(), null, null)', [id, admin.id, request.ip, status]);
-  if (rows[0]?.outcome !== 'ok') return reply.status(409).send({ message: 'Already processed', code: 'ALREADY_PROCESSED' });
-  return rows[0].withdrawal;
-});
+decisionRoute('/api/admin/manual-payments/:id', 'select * from rh_decide_payment($1::uuid, $2::uuid, $3, $4, null, now())', 'payment');
+decisionRoute('/api/admin/withdrawals/:id', 'select * from rh_decide_withdrawal($1::uuid, $2::uuid, $3, $4, null, null, now(), null, null)', 'withdrawal');
 
 app.post('/api/withdraw', async (request, reply) => {
   const user = await signedIn(request.headers.authorization);

@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActivatedUser, createAdmin } from '../server/test/fixtures.ts';
 import { readBudget, runLighthouse, type LighthouseScores } from '../bench/lib/lighthouse.ts';
+import { median } from '../bench/lib/measure.ts';
 import { startE2E, type E2E } from './harness.ts';
 
 describe.skipIf(process.env.LIGHTHOUSE_BUDGET === '0')('Lighthouse budget', () => {
@@ -30,7 +31,7 @@ describe.skipIf(process.env.LIGHTHOUSE_BUDGET === '0')('Lighthouse budget', () =
       const r = await measure();
       const runs = [r];
       if (r.performance < page.ci) runs.push(await measure(), await measure());
-      const judged = runs.map((s) => s.performance).sort((a, b) => a - b)[Math.floor(runs.length / 2)]!;
+      const judged = median(runs.map((s) => s.performance));
       const summary = `${page.path}: ${runs.map(describeRun).join('; ')}`;
       console.log(summary);
       expect(judged, summary).toBeGreaterThanOrEqual(page.ci);

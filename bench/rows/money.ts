@@ -143,10 +143,10 @@ export async function benchMoney(): Promise<void> {
           replay(server.url, ids.length, clients, (i) => decisionRequest(`/api/admin/withdrawals/${ids[i]}`, admin));
 
         // Warm-up: every pooled connection has planned each operation once before anything is counted.
-        await approve(await freshProofs(WARMUP), 16);
-        await payOut((await requestWithdrawals(nextFunded(WARMUP), 16)).ids, 16);
-        await approve(await freshProofs(WARMUP), 16, bare);
-        await payOut((await requestWithdrawals(nextFunded(WARMUP), 16, bare)).ids, 16, bare);
+        for (const server of [ours, bare]) {
+          await approve(await freshProofs(WARMUP), 16, server);
+          await payOut((await requestWithdrawals(nextFunded(WARMUP), 16, server)).ids, 16, server);
+        }
         await rebuildCounters(db);
         await db.query('analyze');
 

@@ -33,6 +33,21 @@ const SCRIPT_FONTS: Record<string, { file: string; range: string }> = {
 };
 
 /**
+ * The glyphs of `text` cut from a package's font file into a woff2 of its own, `name`, in the build's
+ * font cache (beside subset-font): its path. `variationAxes` pins an axis (an instance); without
+ * it the font keeps every weight.
+ */
+async function cutFont(file: string, text: string, name: string, variationAxes?: Record<string, number>): Promise<string> {
+  const require = createRequire(import.meta.url);
+  const cacheDir = path.join(path.dirname(require.resolve('subset-font/package.json')), '..', '.cache', 'fonts');
+  mkdirSync(cacheDir, { recursive: true });
+  const font = await subsetFont(readFileSync(require.resolve(file)), text, { targetFormat: 'woff2', ...(variationAxes ? { variationAxes } : {}) });
+  const out = path.join(cacheDir, name);
+  writeFileSync(out, font);
+  return out;
+}
+
+/**
  * The language switch shows each language by its own name ("हिन्दी", "தமிழ்", "اردو"). So that
  * showing the switch does not download every script's font, the names get a font of their own: per
  * script, the few glyphs its names use, cut at build from the same Noto font at one weight (the
@@ -41,9 +56,6 @@ const SCRIPT_FONTS: Record<string, { file: string; range: string }> = {
  * switch drawing them in these fonts would fetch all eleven with every page.
  */
 async function languageNamesCss(): Promise<string> {
-  const require = createRequire(import.meta.url);
-  const cacheDir = path.join(path.dirname(require.resolve('subset-font/package.json')), '..', '.cache', 'language-names');
-  mkdirSync(cacheDir, { recursive: true });
   const byScript = new Map<string, string>();
   for (const l of listLanguages()) {
     if (!SCRIPT_FONTS[l.script]) continue;
@@ -52,9 +64,7 @@ async function languageNamesCss(): Promise<string> {
   const faces = await Promise.all(
     [...byScript].map(async ([script, names]) => {
       const { file, range } = SCRIPT_FONTS[script]!;
-      const font = await subsetFont(readFileSync(require.resolve(file)), names, { targetFormat: 'woff2', variationAxes: { wght: 500 } });
-      const out = path.join(cacheDir, `language-names-${script}.woff2`);
-      writeFileSync(out, font);
+      const out = await cutFont(file, names, `language-names-${script}.woff2`, { wght: 500 });
       return `@font-face {
   font-family: 'Language Names';
   font-style: normal;
@@ -78,13 +88,7 @@ async function languageNamesCss(): Promise<string> {
  * latin-ext is still fetched for the letters it is really for (ā, ş, ...).
  */
 async function rupeeSignCss(): Promise<string> {
-  const require = createRequire(import.meta.url);
-  const cacheDir = path.join(path.dirname(require.resolve('subset-font/package.json')), '..', '.cache', 'rupee-sign');
-  mkdirSync(cacheDir, { recursive: true });
-  const source = require.resolve('@fontsource-variable/inter/files/inter-latin-ext-wght-normal.woff2');
-  const font = await subsetFont(readFileSync(source), '\u20B9', { targetFormat: 'woff2' });
-  const out = path.join(cacheDir, 'inter-rupee-sign.woff2');
-  writeFileSync(out, font);
+  const out = await cutFont('@fontsource-variable/inter/files/inter-latin-ext-wght-normal.woff2', '\u20B9', 'inter-rupee-sign.woff2');
   return `@font-face {
   font-family: 'Inter Variable';
   font-style: normal;
