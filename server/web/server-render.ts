@@ -10,6 +10,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AppSettings } from '../../contract/settings.ts';
+import { dayInIndia } from '../../contract/calendar.ts';
 import { precompress, type PrecompressedPage } from '../compression.ts';
 import { classesInHtml, criticalCss } from './critical-css.ts';
 
@@ -201,7 +202,8 @@ function rendererFor(mod: RendererModule, opts: RendererOptions): ServerRenderer
   };
 
   const cached = (target: string, language: string, appSettings: AppSettings): Promise<RenderedResponse | null> => {
-    const key = `${target}\n${language}\n${createHash('sha256').update(JSON.stringify(appSettings)).digest('base64url')}`;
+    // A page says what day it is (the legal pages' 'Last updated'): a new day in India, a new page.
+    const key = `${target}\n${language}\n${dayInIndia()}\n${createHash('sha256').update(JSON.stringify(appSettings)).digest('base64url')}`;
     // Pages for referral links have their own, smaller room: links with made-up codes can only
     // push each other out, never the entry pages everyone gets.
     const pages = target.includes('?') ? referralCache : cache;

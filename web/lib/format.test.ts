@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatDate, formatDateTime, formatFileSize, formatINR, formatMonth, formatNumber } from './format.ts';
 import { setFormatLocale } from './format-locale.ts';
+import { dayInIndia } from '../../contract/calendar.ts';
 
 describe('formatFileSize', () => {
   it('never says 0 KB for a small file', () => {
@@ -55,5 +56,13 @@ describe('amounts and dates per language', () => {
       expect(formatDate(when), code).toMatch(/^05 \S.* 2026$/);
       expect(formatDateTime(when), code).toMatch(/2:07|14:07/);
     }
+  });
+});
+
+describe('dayInIndia', () => {
+  it('turns the day at 18:30 UTC, midnight in India, whatever the machine’s time zone', () => {
+    expect(dayInIndia(new Date('2026-11-28T18:29:59Z'))).toBe('2026-11-28');
+    expect(dayInIndia(new Date('2026-11-28T18:30:00Z'))).toBe('2026-11-29');
+    expect(dayInIndia(new Date('2026-12-31T19:00:00Z'))).toBe('2027-01-01');
   });
 });

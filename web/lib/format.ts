@@ -4,6 +4,7 @@
 // No date library here: this module is on the /login bundle (amounts), so English dates are spelled
 // out by hand in date-fns' 'dd MMM yyyy' and 'h:mm a' forms, and other languages use Intl.
 import { formatLocale } from './format-locale.ts';
+import { dayInIndia } from '../../contract/calendar.ts';
 
 export const DATE_FORMAT = 'dd MMM yyyy';
 
@@ -46,6 +47,15 @@ function dayMonthYear(d: Date): string {
   if (formatLocale().language === 'en') return `${pad2(d.getDate())} ${MONTHS[d.getMonth()]} ${d.getFullYear()}`;
   const parts = Object.fromEntries(localFormatter('date').formatToParts(d).map((p) => [p.type, p.value]));
   return `${parts.day} ${parts.month} ${parts.year}`;
+}
+
+/**
+ * Today in India as a local date, to format: the same day on the server that renders a page and in
+ * the browser that hydrates it, whatever their time zones.
+ */
+export function todayInIndia(): Date {
+  const [year, month, day] = dayInIndia().split('-').map(Number);
+  return new Date(year!, month! - 1, day!);
 }
 
 export function formatDate(value: string | Date | null | undefined): string {

@@ -1,4 +1,4 @@
-// Shared frame of the legal pages: title, 'Last updated' (today, dd MMM yyyy), a contents list and
+// Shared frame of the legal pages: title, 'Last updated' (today in India, dd MMM yyyy), a contents list and
 // numbered sections; plus the brand/support details the texts quote (from app settings: a detail the
 // operator has not set is left out of the sentence, never made up).
 // In a language other than English the page opens with a note that the English text prevails.
@@ -6,7 +6,7 @@ import { Fragment, type ReactNode } from 'react';
 import { useLingui } from '@lingui/react';
 import { Card } from '../../components/ui/card.tsx';
 import { BRAND, useAppSettings } from '../../lib/app-settings.ts';
-import { formatDate } from '../../lib/format.ts';
+import { formatDate, todayInIndia } from '../../lib/format.ts';
 import { useT } from '../../i18n/t.ts';
 
 export interface LegalSection {
@@ -75,7 +75,7 @@ export function LegalPage({ title, intro, sections }: { title: string; intro: Re
       ) : null}
       <header className="flex flex-col gap-2">
         <h1 className="text-3xl font-bold tracking-tight">{title}</h1>
-        <p className="text-sm text-muted-foreground">{t('legal.lastUpdated', { date: formatDate(new Date()) })}</p>
+        <p className="text-sm text-muted-foreground">{t('legal.lastUpdated', { date: formatDate(todayInIndia()) })}</p>
         <p className="max-w-2xl text-muted-foreground">{intro}</p>
       </header>
       <div className="grid gap-6 lg:grid-cols-[14rem_1fr]">
