@@ -18,7 +18,8 @@ import { APP_SETTINGS_QUERY_KEY, type AppSettings } from './lib/app-settings.ts'
 import { AuthProvider, userQueryOptions } from './lib/auth.tsx';
 import { queryClient } from './lib/query-client.ts';
 import { installStartupBehaviours, registerServiceWorker } from './lib/startup.ts';
-import { AppRoutes, preloadServerRendered, sameServerRenderedPage } from './router.tsx';
+import { MOBILE_QUERY } from './lib/use-media-query.ts';
+import { AppRoutes, preloadServerRendered, preloadSignedIn, sameServerRenderedPage } from './router.tsx';
 import { activateLanguage, detectLanguage, i18n, rememberLanguage } from './i18n/i18n.ts';
 
 // The dialog (Select, Switch, Dialog) loads only when someone opens it.
@@ -87,8 +88,15 @@ const hydrate = rendered !== null && rendered.lang === language && sameServerRen
 // instead of after the first render.
 if (getToken()) void queryClient.prefetchQuery(userQueryOptions());
 // The reader's catalogue (one small chunk) before the first render, so no English flashes by; a
-// page to hydrate also waits for its screen and texts, so hydration never meets a missing part.
-await Promise.all([activateLanguage(language), hydrate ? preloadServerRendered(location.pathname, language).catch(() => undefined) : null]);
+// page to hydrate also waits for its screen and texts, so hydration never meets a missing part,
+// and a signed-in screen for its module, shell and texts, so it appears as soon as the account has
+// (the server preloads the same modules with the page). A part that fails to load is tried again
+// where it renders.
+await Promise.all([
+  activateLanguage(language),
+  hydrate ? preloadServerRendered(location.pathname, language).catch(() => undefined) : null,
+  getToken() ? preloadSignedIn(location.pathname, language, window.matchMedia(MOBILE_QUERY).matches).catch(() => undefined) : null,
+]);
 
 const app = (
   <StrictMode>

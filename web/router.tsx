@@ -3,7 +3,7 @@
 // screen inside the mobile (< 768 px) or desktop shell.
 import { Suspense, useDeferredValue, type ComponentType, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
-import { AppLayout } from './components/layout/app-layout.tsx';
+import { AppLayout, preloadLayout } from './components/layout/app-layout.tsx';
 import { PublicLayout } from './components/layout/public-layout.tsx';
 import { PageSpinner } from './components/ui/spinner.tsx';
 import { useAuth } from './lib/auth.tsx';
@@ -165,9 +165,27 @@ export async function preloadServerRendered(pathname: string, language: string):
  * app); null for a path that is not a signed-in screen.
  */
 export function signedInNeeds(pathname: string, phone: boolean): { sources: string[]; groups: readonly string[] } | null {
-  const hit = PROTECTED.find(([path]) => (path.endsWith('/*') ? pathname.startsWith(path.slice(0, -1)) : pathname === path));
+  const hit = signedInRoute(pathname);
   if (!hit) return null;
   return { sources: [hit[4], phone ? 'components/layout/mobile-layout.tsx' : 'components/layout/desktop-layout.tsx'], groups: hit[3] };
+}
+
+function signedInRoute(pathname: string) {
+  const bare = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return PROTECTED.find(([path]) => (path.endsWith('/*') ? bare.startsWith(path.slice(0, -1)) : bare === path));
+}
+
+/**
+ * Loads what the signed-in screen at `pathname` needs for its first render: its module, the shell
+ * it is shown in and its groups of texts (nothing for any other path). The app's start awaits it
+ * beside the reader's texts, so that render suspends nowhere: each suspense would commit a
+ * fallback and hold the next reveal for React's fallback throttle (300 ms), twice on the way from
+ * the account's arrival to the screen.
+ */
+export async function preloadSignedIn(pathname: string, language: string, phone: boolean): Promise<void> {
+  const hit = signedInRoute(pathname);
+  if (!hit) return;
+  await Promise.all([hit[1].preload(), preloadLayout(phone), loadCatalogues(hit[3], language)]);
 }
 
 /** Paths rendered in the browser only: signed-in screens, and admin pages that ask the server first. */

@@ -3,6 +3,8 @@ import { useSyncExternalStore } from 'react';
 
 export const MOBILE_BREAKPOINT = 768;
 export const DESKTOP_BREAKPOINT = 1024;
+/** Matches a phone's viewport: the signed-in screens show the phone's shell. */
+export const MOBILE_QUERY = `(max-width: ${MOBILE_BREAKPOINT - 1}px)`;
 
 export function useMediaQuery(query: string): boolean {
   return useSyncExternalStore(
@@ -17,5 +19,5 @@ export function useMediaQuery(query: string): boolean {
 }
 
 export function useIsMobile(): boolean {
-  return useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT - 1}px)`);
+  return useMediaQuery(MOBILE_QUERY);
 }
