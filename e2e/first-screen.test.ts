@@ -159,7 +159,7 @@ describe('the first screen', () => {
     expect(desktop).not.toContain(file('components/layout/mobile-layout.tsx'));
   });
 
-  it('draws a signed-in screen\'s loading state before the app\'s code arrives, and the screen in its place after', async () => {
+  it('draws a signed-in screen\'s loading state before the app\'s code arrives, and the screen in its place after, with its shell', async () => {
     const admin = await createAdmin(e.server);
     const user = await createActivatedUser(e.server, admin.token, admin.user.referralCode);
     const { page, context } = await e.newPage('mobile');
@@ -168,9 +168,24 @@ describe('the first screen', () => {
     await page.goto(`${e.baseUrl}/wallet`);
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'Loading your account' }).isVisible()).toBe(true);
     await context.unroute('**/*.js');
+    // Which batch of DOM changes first held the phone's shell (its header) and the screen: the
+    // same one when nothing suspended between them (a suspense would commit a fallback first, and
+    // React would hold the screen back for its fallback throttle).
+    await page.addInitScript(() => {
+      const seen: { batch: number; header?: number; screen?: number } = { batch: 0 };
+      (window as unknown as { __firstDrawn: typeof seen }).__firstDrawn = seen;
+      new MutationObserver(() => {
+        seen.batch += 1;
+        if (seen.header === undefined && document.querySelector('#root header')) seen.header = seen.batch;
+        if (seen.screen === undefined && [...document.querySelectorAll('#root h1')].some((h) => h.textContent === 'Wallet')) seen.screen = seen.batch;
+      }).observe(document, { childList: true, subtree: true });
+    });
     await page.goto(`${e.baseUrl}/wallet`);
     await waitForHeading(page, 'Wallet');
     expect(await page.getByRole('status').filter({ hasText: 'Loading your account' }).count()).toBe(0);
+    const drawn = await page.evaluate(() => (window as unknown as { __firstDrawn: { header?: number; screen?: number } }).__firstDrawn);
+    expect(drawn.header, 'the shell and the screen arrive together').toBeDefined();
+    expect(drawn.screen).toBe(drawn.header);
     await context.close();
   });
 
