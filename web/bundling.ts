@@ -1,5 +1,5 @@
 // How the web app's code is cut into files (web/vite.config.ts): the shell every screen needs, the
-// chunk the signed-in screens share, and icons imported one by one so that both see who uses them.
+// chunk the signed-in screens share, and icons copied into the modules that draw them.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,42 +7,64 @@ import type { Plugin } from 'vite';
 
 const webRoot = path.dirname(fileURLToPath(import.meta.url));
 
+const lucideDist = path.resolve(webRoot, '../node_modules/lucide-react/dist/esm');
+
 /**
- * `import { ArrowRight } from 'lucide-react'` becomes `import ArrowRight from 'lucide-react/icons/arrow-right'`:
- * the same icon module, now imported by the component itself instead of through the package's list
- * of 1,600 icons, so the chunk grouping below sees who really uses each icon. Names the list does
- * not have as icons (types, helpers) stay imported from the package.
+ * `import { ArrowRight } from 'lucide-react'` becomes `const ArrowRight = createLucideIcon({...})`,
+ * with the icon's own drawing copied out of its module in the package: each icon lives in the
+ * modules that use it, instead of in a file of its own. An icon two screens share would otherwise
+ * be a chunk of a few hundred bytes of drawing under a kilobyte of headers, fetched six at a time
+ * over a phone's HTTP/1.1 connections (the wallet asked for thirteen of them). A screen carries
+ * the same drawings either way; two screens that share an icon each carry it. Names the package's
+ * list does not have as icons (types, helpers) stay imported from the package.
  */
-export function lucideIconModules(): Plugin {
+export function lucideIconsInlined(): Plugin {
   let files: Map<string, string> | null = null;
   const iconFiles = (): Map<string, string> => {
     if (files) return files;
     files = new Map();
-    const list = readFileSync(path.resolve(webRoot, '../node_modules/lucide-react/dist/esm/lucide-react.mjs'), 'utf8');
+    const list = readFileSync(path.join(lucideDist, 'lucide-react.mjs'), 'utf8');
     for (const [, names, file] of list.matchAll(/export \{([^}]+)\} from '\.\/icons\/([a-z0-9-]+)\.mjs';/g)) {
       for (const [, name] of names!.matchAll(/default as (\w+)/g)) files.set(name!, file!);
     }
     return files;
   };
+  const drawings = new Map<string, string>();
+  /** The icon's data object (name, size, drawing) as its module in the package writes it. */
+  const drawing = (file: string): string => {
+    let data = drawings.get(file);
+    if (data === undefined) {
+      const source = readFileSync(path.join(lucideDist, 'icons', `${file}.mjs`), 'utf8');
+      const found = /const __iconData = (\{[\s\S]*?\n\});/.exec(source);
+      if (!found) throw new Error(`lucide-react/icons/${file}: no __iconData in its module`);
+      drawings.set(file, (data = found[1]!));
+    }
+    return data;
+  };
+  const factory = JSON.stringify(path.join(lucideDist, 'createLucideIcon.mjs'));
   return {
-    name: 'lucide-icon-modules',
+    name: 'lucide-icons-inlined',
     enforce: 'pre',
     transform(code, id) {
       if (!/\/web\/.*\.tsx?$/.test(id) || !code.includes("from 'lucide-react'")) return null;
-      return code.replace(/import \{([^}]+)\} from 'lucide-react';/g, (statement, specifiers: string) => {
+      let inlined = false;
+      const out = code.replace(/import \{([^}]+)\} from 'lucide-react';/g, (statement, specifiers: string) => {
         const kept: string[] = [];
         const icons: string[] = [];
         for (const raw of specifiers.split(',').map((part) => part.trim()).filter(Boolean)) {
           const [name, local = name] = raw.split(/\s+as\s+/);
           const file = iconFiles().get(name!);
           if (raw.startsWith('type ') || !file) kept.push(raw);
-          else icons.push(`import ${local} from 'lucide-react/icons/${file}';`);
+          else icons.push(`const ${local} = /* @__PURE__ */ __createLucideIcon(${drawing(file).replace(/\s*\n\s*/g, ' ')});`);
         }
+        if (icons.length > 0) inlined = true;
         // Types only: an import the compiler removes, rather than `import {} from` loading the whole list.
         const onlyTypes = kept.every((name) => name.startsWith('type '));
         const rest = kept.length === 0 ? [] : onlyTypes ? [`import type { ${kept.map((name) => name.slice(5)).join(', ')} } from 'lucide-react';`] : [`import { ${kept.join(', ')} } from 'lucide-react';`];
-        return [...icons, ...rest].join(' ') || statement;
+        return [...rest, ...icons].join(' ') || statement;
       });
+      // One import of the factory, first, so the icons' constants may follow any import.
+      return inlined ? `import __createLucideIcon from ${factory};\n${out}` : out;
     },
   };
 }

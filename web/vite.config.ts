@@ -7,7 +7,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { i18nCatalogues } from './i18n/vite-plugin.ts';
-import { lucideIconModules, SHELL_MODULES, signedInShared } from './bundling.ts';
+import { lucideIconsInlined, SHELL_MODULES, signedInShared } from './bundling.ts';
 
 const webRoot = path.dirname(fileURLToPath(import.meta.url));
 const appName = process.env.APP_NAME ?? 'Referral Hub';
@@ -70,7 +70,7 @@ function precompress(): Plugin {
 
 export default defineConfig(({ isSsrBuild, command }) => ({
   root: webRoot,
-  plugins: [lucideIconModules(), react(), tailwindcss(), i18nCatalogues(), appNameInHtml(), modulesAtLowPriority(), ...(isSsrBuild ? [] : [precompress()])],
+  plugins: [lucideIconsInlined(), react(), tailwindcss(), i18nCatalogues(), appNameInHtml(), modulesAtLowPriority(), ...(isSsrBuild ? [] : [precompress()])],
   resolve: {
     // React Router's package points every bundler at its development build (warnings and checks a
     // visitor never needs); the app's own build takes the production build it ships beside it.
