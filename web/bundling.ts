@@ -78,7 +78,7 @@ const SIGNED_IN_ROOTS =
   /web\/(routes\/(dashboard|manual-payment|upi-payment|wallet|referrals|spin|payments|transactions|profile)|components\/layout\/(mobile|desktop)-layout)\.tsx$/;
 /** Parts loaded later by signed-in screens and the admin panel: they may use the chunk, but do not count towards it. */
 const SIGNED_IN_LATER =
-  /web\/(routes\/admin\.tsx|features\/(admin|admins|admin-security|data-requests|ledger|reconciliation|tax)\/components\/|components\/layout\/(mobile-drawer|notification-menu)\.tsx|features\/(wallet\/components\/correct-payout-dialog|spin\/components\/spin-wheel|privacy\/components\/consent-gate)\.tsx)/;
+  /web\/(routes\/admin\.tsx|features\/(admin|admins|admin-security|data-requests|ledger|reconciliation|tax)\/components\/|components\/layout\/(mobile-drawer|notification-menu)\.tsx|features\/(wallet\/components\/(correct-payout-dialog|wallet-records)|spin\/components\/spin-wheel|privacy\/components\/consent-gate)\.tsx)/;
 const SIGNED_IN_LAYOUT = /web\/components\/layout\/(mobile|desktop)-layout\.tsx$/;
 /** Our own modules and the icons: a package's modules stay together in the chunks the bundler makes for them. */
 const SIGNED_IN_SHAREABLE = /\/web\/|node_modules\/lucide-react\//;

@@ -1,29 +1,28 @@
 // Wallet (/wallet): gated on activation. A request for the PAN when tax at source is near, the
-// balance card (server totals), the withdraw form, the
-// monthly statement, Withdrawal History (a 20rem scroll area) and Transaction History, each paged
-// with Load more.
-import { Link } from 'react-router';
-import { ArrowRight, CircleAlert, Hourglass, TrendingUp, Wallet } from 'lucide-react';
+// balance card (server totals), the withdraw form; below them, code of their own fetched once the
+// top has painted (wallet-records.tsx), the monthly statement, Withdrawal History and Transaction
+// History, each paged with Load more.
+import { usePrefetchInfiniteQuery } from '@tanstack/react-query';
+import { CircleAlert, Hourglass, TrendingUp, Wallet } from 'lucide-react';
 import { AfterPaint } from '../components/ui/after-paint.tsx';
 import { Amount } from '../components/ui/amount.tsx';
-import { Button } from '../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card.tsx';
-import { LoadMoreButton } from '../components/ui/load-more-button.tsx';
 import { PageHeader } from '../components/ui/page-header.tsx';
-import { ScrollArea } from '../components/ui/scroll-area.tsx';
 import { ActivationRequired } from '../features/activation/components/activation-required.tsx';
-import { useTransactions } from '../features/transactions/api.ts';
-import { TransactionList } from '../features/transactions/components/transaction-list.tsx';
-import { useWithdrawals } from '../features/wallet/api.ts';
+import { transactionsQuery } from '../features/transactions/api.ts';
+import { withdrawalsQuery } from '../features/wallet/api.ts';
 import { WithdrawForm } from '../features/wallet/components/withdraw-form.tsx';
-import { WithdrawalHistory } from '../features/wallet/components/withdrawal-history.tsx';
-import { StatementCard } from '../features/statements/components/statement-card.tsx';
 import { PanPrompt } from '../features/tax/components/pan-prompt.tsx';
 import { useAppSettings } from '../lib/app-settings.ts';
 import { useAuth } from '../lib/auth.tsx';
-import { loadMoreProps } from '../lib/paged-history.ts';
 import { formatINR } from '../lib/format.ts';
+import { preloadable } from '../lib/preloadable.ts';
 import { useT } from '../i18n/t.ts';
+
+const records = () => import('../features/wallet/components/wallet-records.tsx');
+const WalletStatement = preloadable<object>(() => records().then((m) => ({ default: m.WalletStatement })));
+const WalletHistories = preloadable<object>(() => records().then((m) => ({ default: m.WalletHistories })));
+const loadRecords = () => Promise.all([WalletStatement.preload(), WalletHistories.preload()]).then(() => undefined);
 
 export default function WalletScreen() {
   const t = useT();
@@ -51,8 +50,9 @@ export default function WalletScreen() {
 
 function ActiveWallet({ balance, held, debt, totalEarnings, minWithdrawal }: { balance: string; held: string; debt: string; totalEarnings: string; minWithdrawal: string }) {
   const t = useT();
-  const withdrawals = useWithdrawals();
-  const transactions = useTransactions();
+  // The lists' requests start with the screen; their records subscribe once drawn.
+  usePrefetchInfiniteQuery(withdrawalsQuery);
+  usePrefetchInfiniteQuery(transactionsQuery);
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:items-start">
       <div className="flex flex-col gap-6">
@@ -97,38 +97,13 @@ function ActiveWallet({ balance, held, debt, totalEarnings, minWithdrawal }: { b
           </CardContent>
         </Card>
         {/* Below the first view on a phone: drawn once the top has been. */}
-        <AfterPaint>
-          <StatementCard />
+        <AfterPaint load={loadRecords}>
+          <WalletStatement />
         </AfterPaint>
       </div>
       <div className="flex flex-col gap-6">
-        <AfterPaint>
-          <Card>
-            <CardHeader>
-              <CardTitle>{t('wallet.history.title')}</CardTitle>
-            </CardHeader>
-            <CardContent>
-              <WithdrawalHistory rows={withdrawals.data} loading={withdrawals.isPending} />
-              <LoadMoreButton {...loadMoreProps(withdrawals, 'withdrawals')} />
-            </CardContent>
-          </Card>
-          <Card>
-            <CardHeader className="flex-row items-center justify-between">
-              <CardTitle>{t('wallet.transactions.title')}</CardTitle>
-              <Button asChild variant="link" size="sm">
-                <Link to="/transactions">
-                  {t('wallet.transactions.viewAll')} <ArrowRight aria-hidden="true" className="size-4" />
-                </Link>
-              </Button>
-            </CardHeader>
-            <CardContent>
-              {/* Every loaded transaction in a fixed window, so Load more can reach the oldest without growing the page. */}
-              <ScrollArea className={transactions.data && transactions.data.length > 6 ? 'h-[28rem] pe-3' : 'pe-3'} label={t('wallet.transactions.scrollLabel')}>
-                <TransactionList rows={transactions.data} loading={transactions.isPending} label={t('wallet.transactions.listLabel')} />
-                <LoadMoreButton {...loadMoreProps(transactions, 'transactions')} />
-              </ScrollArea>
-            </CardContent>
-          </Card>
+        <AfterPaint load={loadRecords}>
+          <WalletHistories />
         </AfterPaint>
       </div>
     </div>
