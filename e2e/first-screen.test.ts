@@ -139,7 +139,7 @@ describe('the first screen', () => {
     }
   });
 
-  it('sends a signed-in screen as the app with its own modules preloaded: the phone layout to a phone, the desktop one to a desktop', async () => {
+  it('sends a signed-in screen as the app with its own modules and the rupee sign\'s face preloaded: the phone layout to a phone, the desktop one to a desktop', async () => {
     const manifest = readManifest(WEB_DIST);
     const file = (key: string) => `/${manifest[key]!.file}`;
     const phone = await (await fetch(`${e.baseUrl}/wallet`, { headers: { 'user-agent': 'Mozilla/5.0 (Linux; Android 13) Mobile Safari/537.36' } })).text();
@@ -154,6 +154,12 @@ describe('the first screen', () => {
     for (const tag of phone.match(/<script\b[^>]*>|<link rel="modulepreload"[^>]*>/g) ?? []) expect(tag).toContain('fetchpriority="low"');
     for (const key of ['routes/wallet.tsx', 'components/layout/mobile-layout.tsx']) expect(phone, key).toContain(`<link rel="modulepreload" crossorigin fetchpriority="low" href="${file(key)}">`);
     expect(phone).not.toContain(file('components/layout/desktop-layout.tsx'));
+    // The rupee sign's face comes with the page, so the screen's first layout of an amount finds it.
+    expect(phone).toMatch(/<link rel="preload" as="font" type="font\/woff2" crossorigin href="\/assets\/inter-rupee-sign-[\w-]+\.woff2">/);
+    // The tab's icon is a bitmap: an SVG image is a document the page's own thread builds.
+    expect(phone).toContain('<link rel="icon" type="image/png" sizes="48x48" href="/favicon-48.png" />');
+    const icon = await fetch(`${e.baseUrl}/favicon-48.png`);
+    expect(icon.headers.get('content-type')).toBe('image/png');
     const desktop = await (await fetch(`${e.baseUrl}/dashboard`, { headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0' } })).text();
     for (const key of ['routes/dashboard.tsx', 'components/layout/desktop-layout.tsx']) expect(desktop, key).toContain(`<link rel="modulepreload" crossorigin fetchpriority="low" href="${file(key)}">`);
     expect(desktop).not.toContain(file('components/layout/mobile-layout.tsx'));

@@ -86,13 +86,15 @@ export interface ServerRenderer {
  * on a slow network) and a modulepreload for each module its hydration waits for (its screen and
  * its texts), fetched beside the entry instead of one after another.
  */
-function pageHead(template: string, webDist: string, manifest: Manifest | null, modules: string[], classes?: ReadonlySet<string>): string {
+function pageHead(template: string, webDist: string, manifest: Manifest | null, modules: string[], classes?: ReadonlySet<string>, fonts?: RegExp): string {
   const stylesheets: string[] = [];
+  const fontFiles = new Set<string>();
   let html = template.replace(/<link rel="stylesheet"(?: crossorigin)? href="\/(assets\/[^"]+\.css)">/g, (link, file: string) => {
     const cssPath = path.join(webDist, file);
     if (!existsSync(cssPath)) return link;
     const css = readFileSync(cssPath, 'utf8');
     if (css.includes('</style')) return link;
+    for (const [font] of fonts ? css.matchAll(fonts) : []) fontFiles.add(font);
     if (!classes) return `<style>${css}</style>`;
     // A rendered page inlines what its own elements need (so the page fits the first round trip),
     // and the whole stylesheet follows at the end of the body, for what the app draws next: there it
@@ -101,6 +103,7 @@ function pageHead(template: string, webDist: string, manifest: Manifest | null, 
     return `<style>${criticalCss(css, classes)}</style>`;
   });
   if (stylesheets.length > 0) html = html.replace('</body>', `${stylesheets.join('')}</body>`);
+  if (fontFiles.size > 0) html = html.replace('</head>', `  ${[...fontFiles].map((font) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="${font}">`).join('')}\n  </head>`);
   if (!manifest) return html;
   const closure = new Set<string>();
   const visit = (key: string) => {
@@ -116,6 +119,14 @@ function pageHead(template: string, webDist: string, manifest: Manifest | null, 
   if (links.length > 0) html = html.replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
   return html;
 }
+
+/**
+ * The face a signed-in screen draws with beyond Inter's latin one (which its loading state already
+ * asks for): the rupee sign's, 2 KB. Preloaded with the page, the first layout of the screen's
+ * amounts finds it there, instead of looking for a fallback while it loads and laying the whole
+ * page out again when it arrives.
+ */
+const SIGNED_IN_FONTS = /\/assets\/inter-rupee-sign-[\w-]+\.woff2/g;
 
 function readManifest(webDist: string): Manifest | null {
   try {
@@ -249,7 +260,7 @@ function rendererFor(mod: RendererModule, opts: RendererOptions): ServerRenderer
           return '';
         });
         const meta = mod.languages.find((l) => l.code === language);
-        const html = pageHead(opts.template, opts.webDist, manifest, modules)
+        const html = pageHead(opts.template, opts.webDist, manifest, modules, undefined, SIGNED_IN_FONTS)
           .replace(/<html lang="[^"]*"/, `<html lang="${language}" dir="${meta?.dir === 'rtl' ? 'rtl' : 'ltr'}"`)
           .replace('<div id="root"></div>', `<div id="root">${loading}</div>`);
         shell = compressed(html, 200);

@@ -3,7 +3,7 @@
 // shell is only the offline fallback), hashed /assets/ are cache-first, and /api is never touched:
 // not cached, not even proxied (money data must be live).
 const CACHE = 'rh-shell-v1';
-const SHELL = ['/', '/manifest.webmanifest', '/icon.svg'];
+const SHELL = ['/', '/manifest.webmanifest', '/favicon-48.png'];
 
 self.addEventListener('install', (event) => {
   // cache: 'reload' so the precached shell comes from the server, not from the HTTP cache.
