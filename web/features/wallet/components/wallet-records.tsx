@@ -11,6 +11,7 @@ import { LoadMoreButton } from '../../../components/ui/load-more-button.tsx';
 import { ScrollArea } from '../../../components/ui/scroll-area.tsx';
 import { useT } from '../../../i18n/t.ts';
 import { loadMoreProps } from '../../../lib/paged-history.ts';
+import { useInSteps } from '../../../lib/use-in-steps.ts';
 import { StatementCard } from '../../statements/components/statement-card.tsx';
 import { useTransactions } from '../../transactions/api.ts';
 import { TransactionList } from '../../transactions/components/transaction-list.tsx';
@@ -30,7 +31,8 @@ export function WalletStatement() {
  * Withdrawal History and Transaction History. Each list follows its query through a deferred value:
  * a query's answer reaches React as a synchronous update (TanStack's store), which would render
  * fifty rows in one task on the phone; here that update only meets a memoised card, and the rows
- * render in the deferred pass, which yields to the phone every few milliseconds. Each card is laid
+ * render in the deferred pass, which yields to the phone every few milliseconds, eight rows at a
+ * time (useInSteps). Each card is laid
  * out and painted only once near the screen: on a phone they are below the first view.
  */
 export function WalletHistories() {
@@ -45,6 +47,7 @@ export function WalletHistories() {
 function WithdrawalsCard() {
   const t = useT();
   const withdrawals = useDeferredValue(useWithdrawals());
+  const rows = useInSteps(withdrawals.data);
   return useMemo(
     () => (
       <Card className="drawn-near-screen">
@@ -52,18 +55,19 @@ function WithdrawalsCard() {
           <CardTitle>{t('wallet.history.title')}</CardTitle>
         </CardHeader>
         <CardContent>
-          <WithdrawalHistory rows={withdrawals.data} loading={withdrawals.isPending} />
+          <WithdrawalHistory rows={rows} loading={withdrawals.isPending} />
           <LoadMoreButton {...loadMoreProps(withdrawals, 'withdrawals')} />
         </CardContent>
       </Card>
     ),
-    [t, withdrawals],
+    [t, withdrawals, rows],
   );
 }
 
 function TransactionsCard() {
   const t = useT();
   const transactions = useDeferredValue(useTransactions());
+  const rows = useInSteps(transactions.data);
   return useMemo(
     () => (
       <Card className="drawn-near-screen [contain-intrinsic-size:auto_36rem]">
@@ -78,12 +82,12 @@ function TransactionsCard() {
         <CardContent>
           {/* Every loaded transaction in a fixed window, so Load more can reach the oldest without growing the page. */}
           <ScrollArea className={transactions.data && transactions.data.length > 6 ? 'h-[28rem] pe-3' : 'pe-3'} label={t('wallet.transactions.scrollLabel')}>
-            <TransactionList rows={transactions.data} loading={transactions.isPending} label={t('wallet.transactions.listLabel')} />
+            <TransactionList rows={rows} loading={transactions.isPending} label={t('wallet.transactions.listLabel')} />
             <LoadMoreButton {...loadMoreProps(transactions, 'transactions')} />
           </ScrollArea>
         </CardContent>
       </Card>
     ),
-    [t, transactions],
+    [t, transactions, rows],
   );
 }
