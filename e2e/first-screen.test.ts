@@ -195,6 +195,31 @@ describe('the first screen', () => {
     await context.close();
   });
 
+  it('draws the wallet\'s records after its top, and keeps the screen when their code cannot be fetched', async () => {
+    const admin = await createAdmin(e.server);
+    const user = await createActivatedUser(e.server, admin.token, admin.user.referralCode);
+    const records = `/${readManifest(WEB_DIST)['features/wallet/components/wallet-records.tsx']!.file}`;
+    const { page, context } = await e.newPage('mobile');
+    await signInWithToken(page, e.baseUrl, user.token);
+    // Not among the page's own preloads: fetched once the top has painted.
+    const html = await (await fetch(`${e.baseUrl}/wallet`, { headers: { 'user-agent': 'Mozilla/5.0 (Linux; Android 13) Mobile Safari/537.36' } })).text();
+    expect(html).not.toContain(records);
+    await page.goto(`${e.baseUrl}/wallet`);
+    await waitForHeading(page, 'Wallet');
+    await expect.poll(() => page.getByRole('heading', { name: 'Transaction History' }).count()).toBe(1);
+    // Offline for that one file: the balance and the withdraw form stay, with what was typed.
+    await context.route(`**${records}`, (route) => route.abort('internetdisconnected'));
+    const second = await context.newPage();
+    await second.goto(`${e.baseUrl}/wallet`);
+    await waitForHeading(second, 'Wallet');
+    await second.getByLabel('Account Holder Name').fill('Asha Verma');
+    await second.waitForTimeout(500);
+    expect(await second.getByRole('heading', { name: 'Transaction History' }).count()).toBe(0);
+    expect(await second.getByText('Something went wrong').count()).toBe(0);
+    expect(await second.getByLabel('Account Holder Name').inputValue()).toBe('Asha Verma');
+    await context.close();
+  });
+
   it('fetches the wallet\'s month list only when someone reaches for it, by keyboard or by a press, and it works as before', async () => {
     const admin = await createAdmin(e.server);
     const user = await createActivatedUser(e.server, admin.token, admin.user.referralCode);

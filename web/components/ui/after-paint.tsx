@@ -3,7 +3,8 @@
 // renders the rest in a transition that yields to the phone. Queries the part needs may start
 // earlier, in the screen itself, so its data is not later for it. A part that is code of its own
 // passes its loader (`load`): it is fetched after that paint, and the part renders once it is
-// there, without a suspense and the fallback throttle that would hold the next reveal.
+// there, without a suspense and the fallback throttle that would hold the next reveal. If it cannot
+// be fetched (offline), the part waits for the connection rather than failing the whole screen.
 import { startTransition, Suspense, useEffect, useState, type ReactNode } from 'react';
 
 export function AfterPaint({ children, load }: { children: ReactNode; load?: () => Promise<unknown> }) {
@@ -13,15 +14,17 @@ export function AfterPaint({ children, load }: { children: ReactNode; load?: () 
     const show = () => {
       if (live) startTransition(() => setPainted(true));
     };
+    // A part whose code could not be fetched (offline) stays out, and the rest of the screen (a
+    // form being filled in) with it, until the connection is back; then it is fetched again.
+    const fetchPart = (fetchCode: () => Promise<unknown>) => {
+      fetchCode().then(show, () => {
+        if (live) window.addEventListener('online', () => fetchPart(fetchCode), { once: true });
+      });
+    };
     // A frame is painted after requestAnimationFrame's callbacks: the timeout runs after that paint.
     let timer: ReturnType<typeof setTimeout> | undefined;
     const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => {
-        // A part whose code failed to load (offline) renders anyway: its lazy component asks again,
-        // under the suspense below, and the error boundary speaks if that fails too.
-        if (load) void load().then(show, show);
-        else show();
-      }, 0);
+      timer = setTimeout(() => (load ? fetchPart(load) : show()), 0);
     });
     return () => {
       live = false;
