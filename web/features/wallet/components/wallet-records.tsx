@@ -2,7 +2,7 @@
 // (a 20rem scroll area) and Transaction History, each paged with Load more. Code of its own, which
 // the wallet fetches once it has painted its top (the balance and the withdraw form); the lists'
 // requests start in the wallet itself, so their data is not later for it.
-import { useDeferredValue, useMemo } from 'react';
+import { memo, useDeferredValue, useMemo } from 'react';
 import { Link } from 'react-router';
 import { ArrowRight } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
@@ -19,30 +19,32 @@ import { useWithdrawals } from '../api.ts';
 import { WithdrawalHistory } from './withdrawal-history.tsx';
 
 /** The monthly statement, drawn once near the screen. */
-export function WalletStatement() {
+export const WalletStatement = memo(function WalletStatement() {
   return (
     <div className="drawn-near-screen [contain-intrinsic-size:auto_22rem]">
       <StatementCard />
     </div>
   );
-}
+});
 
 /**
  * Withdrawal History and Transaction History. Each list follows its query through a deferred value:
  * a query's answer reaches React as a synchronous update (TanStack's store), which would render
  * fifty rows in one task on the phone; here that update only meets a memoised card, and the rows
  * render in the deferred pass, which yields to the phone every few milliseconds, eight rows at a
- * time (useInSteps). Each card is laid
+ * time (useInSteps). Both parts are memoised, taking no props: the wallet re-rendering as its own
+ * data arrives (the settings, the account), itself a synchronous update, does not take a hundred
+ * rows with it into one long task, as it did in some loads. Each card is laid
  * out and painted only once near the screen: on a phone they are below the first view.
  */
-export function WalletHistories() {
+export const WalletHistories = memo(function WalletHistories() {
   return (
     <>
       <WithdrawalsCard />
       <TransactionsCard />
     </>
   );
-}
+});
 
 function WithdrawalsCard() {
   const t = useT();
