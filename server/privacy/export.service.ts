@@ -3,6 +3,7 @@
 // person's own lists; the people they referred appear by username only; screenshots are not
 // embedded (the person has them). A handful of queries, each bounded by the person's own history.
 import { sql } from 'drizzle-orm';
+import { dayInIndia } from '../../contract/calendar.ts';
 import { DataExportSchema, type DataExport } from '../../contract/privacy.ts';
 import { formatPaise } from '../../contract/money.ts';
 import { recordAudit } from '../audit/audit.service.ts';
@@ -10,7 +11,7 @@ import type { AppContext } from '../context.ts';
 import { isUuid } from '../db/ids.ts';
 import { isoText, queryRows } from '../db/rows.ts';
 import { notFound } from '../errors.ts';
-import { istDayOf, readStatement, toWalletStatement } from '../statements/statement.service.ts';
+import { readStatement, toWalletStatement } from '../statements/statement.service.ts';
 import { financialYearLabel, formatRate } from '../../contract/tax.ts';
 import { openPan } from '../tax/pan.ts';
 import { maskAccountNumber } from '../withdrawals/withdrawals.service.ts';
@@ -99,7 +100,7 @@ export async function exportUserData(ctx: AppContext, userId: string): Promise<D
   ]);
   const pan = pans[0] ? { ...openPan(ctx.secretsKey, userId, pans[0].sealed), addedAt: pans[0].added_at } : null;
 
-  const statement = toWalletStatement(await readStatement(ctx, userId, { from: istDayOf(new Date(profile.created_at)), to: istDayOf(ctx.now()) }));
+  const statement = toWalletStatement(await readStatement(ctx, userId, { from: dayInIndia(new Date(profile.created_at)), to: dayInIndia(ctx.now()) }));
 
   return DataExportSchema.parse({
     exportedAt: ctx.now().toISOString(),

@@ -16,8 +16,6 @@ export const STATEMENT_MAX_LINES = 10_000;
 
 /** A calendar day's first moment in India (IST, UTC+05:30; no daylight saving). */
 export const istDayStart = (day: string) => new Date(`${day}T00:00:00+05:30`);
-/** The calendar day in India (YYYY-MM-DD) of a moment. */
-export const istDayOf = (moment: Date) => new Date(moment.getTime() + 330 * 60_000).toISOString().slice(0, 10);
 
 export interface StatementData {
   from: string;

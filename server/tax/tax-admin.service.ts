@@ -5,6 +5,7 @@
 // amount from tds_payable to tds_deposited. A reversal in the quarter is a row of its own with
 // negative amounts, so the rows add up to what tds_payable received in the quarter.
 import { sql } from 'drizzle-orm';
+import { dayInIndia } from '../../contract/calendar.ts';
 import { formatPaise } from '../../contract/money.ts';
 import { quarterDays, taxPeriodOf, type TaxQuarterQuery, type TaxQuarterSummary, type CreateTaxDepositSchema } from '../../contract/tax.ts';
 import type { z } from 'zod';
@@ -85,8 +86,8 @@ export async function readQuarterSummary(ctx: AppContext, q: TaxQuarterQuery): P
 
 /** dd/mm/yyyy in India, as Form 26Q writes dates. */
 function istDate(at: Date): string {
-  const d = new Date(at.getTime() + 330 * 60_000).toISOString();
-  return `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
+  const [year, month, day] = dayInIndia(at).split('-');
+  return `${day}/${month}/${year}`;
 }
 
 /** The entry's short reference, as the wallet statement prints it. */
